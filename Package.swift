@@ -1,0 +1,132 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Perennial",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "perennial", targets: ["perennial"]),
+        .library(name: "PerennialCore", targets: ["PerennialCore"]),
+        .library(name: "PerennialAppStore", targets: ["PerennialAppStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "PerennialCore", swiftSettings: swiftSettings),
+        .target(
+            name: "PerennialAppStore",
+            dependencies: ["PerennialCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialServices",
+            dependencies: [
+                "PerennialCore", "PerennialAppStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialStorage",
+            dependencies: [
+                "PerennialServices", "PerennialCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialHTTP",
+            dependencies: [
+                "PerennialServices", "PerennialCore", "PerennialAppStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialSimulator",
+            dependencies: [
+                "PerennialCore", "PerennialAppStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialServer",
+            dependencies: [
+                "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage",
+                "PerennialHTTP", "PerennialSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "perennial",
+            dependencies: [
+                "PerennialServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialTesting",
+            dependencies: ["PerennialCore", "PerennialAppStore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialCoreTests",
+            dependencies: [
+                "PerennialCore", "PerennialTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialAppStoreTests",
+            dependencies: ["PerennialAppStore", "PerennialCore", "PerennialTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialStorageTests",
+            dependencies: ["PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialSimulatorTests",
+            dependencies: [
+                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialServerTests",
+            dependencies: [
+                "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage",
+                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,28 @@
+/// A product an app sells, as declared in its catalog.
+public struct Product: Sendable, Hashable, Codable {
+    /// The store's product identifier (`product_id`).
+    public var id: String
+    /// What kind of product it is.
+    public var type: ProductType
+    /// The subscription group, for auto-renewable subscriptions.
+    public var subscriptionGroup: String?
+    /// The rank inside its group: 1 is the highest tier, as in App Store Connect. Optional; when both
+    /// sides of a product change have one, the change is classified as upgrade, downgrade or crossgrade.
+    public var groupLevel: Int?
+    /// How long one purchase of a non-renewing subscription grants access, in days.
+    public var durationDays: Int?
+    /// The entitlements ("pro") a purchase of this product grants.
+    public var entitlements: [String]
+
+    public init(
+        id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
+        durationDays: Int? = nil, entitlements: [String]
+    ) {
+        self.id = id
+        self.type = type
+        self.subscriptionGroup = subscriptionGroup
+        self.groupLevel = groupLevel
+        self.durationDays = durationDays
+        self.entitlements = entitlements
+    }
+}

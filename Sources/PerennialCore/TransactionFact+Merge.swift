@@ -1,0 +1,43 @@
+extension TransactionFact {
+    /// Combines two copies of the same transaction (same store and transaction id) that arrived at different
+    /// times or through different inputs (`in_app` and `latest_receipt_info`, a receipt and a notification).
+    ///
+    /// Information is only added, and the result does not depend on which copy came first: a cancellation
+    /// seen once stays (the earliest cancellation instant wins), an upgrade flag seen once stays, and the
+    /// latest expiry wins (Apple moves expiry later when it extends a renewal date).
+    public func merged(with other: TransactionFact) -> TransactionFact {
+        var result = self
+        result.cancelledAt = Self.earliest(cancelledAt, other.cancelledAt)
+        result.cancellationReason = Self.larger(cancellationReason, other.cancellationReason)
+        result.isUpgraded = isUpgraded || other.isUpgraded
+        result.expiresAt = Self.latest(expiresAt, other.expiresAt)
+        result.originalPurchasedAt = Self.earliest(originalPurchasedAt, other.originalPurchasedAt)
+        result.isTrialPeriod = isTrialPeriod || other.isTrialPeriod
+        result.isInIntroOfferPeriod = isInIntroOfferPeriod || other.isInIntroOfferPeriod
+        result.webOrderLineItemID = Self.larger(webOrderLineItemID, other.webOrderLineItemID)
+        result.subscriptionGroupID = Self.larger(subscriptionGroupID, other.subscriptionGroupID)
+        result.offerCodeRefName = Self.larger(offerCodeRefName, other.offerCodeRefName)
+        result.promotionalOfferID = Self.larger(promotionalOfferID, other.promotionalOfferID)
+        if other.ownership == .familyShared { result.ownership = .familyShared }
+        return result
+    }
+
+    private static func earliest(_ lhs: Instant?, _ rhs: Instant?) -> Instant? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return min(lhs, rhs)
+    }
+
+    private static func latest(_ lhs: Instant?, _ rhs: Instant?) -> Instant? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return max(lhs, rhs)
+    }
+
+    /// Keeps whichever value is present; when both are, the larger, so the choice is order-independent.
+    private static func larger(_ lhs: String?, _ rhs: String?) -> String? {
+        guard let lhs else { return rhs }
+        guard let rhs else { return lhs }
+        return max(lhs, rhs)
+    }
+}

@@ -1,0 +1,67 @@
+/// One store transaction, translated from whatever the store sent (a receipt entry, a signed transaction),
+/// in store-neutral terms. Facts are never edited: a later refund arrives as the same transaction again,
+/// now carrying a cancellation.
+public struct TransactionFact: Sendable, Hashable, Codable {
+    public var store: Store
+    public var environment: StoreEnvironment
+    /// The store's unique id for this transaction (purchase, renewal or restore).
+    public var transactionID: String
+    /// The id of the purchase that started the subscription; every renewal shares it.
+    public var originalTransactionID: String
+    public var productID: String
+    public var purchasedAt: Instant
+    public var originalPurchasedAt: Instant?
+    /// The end of the period this transaction paid for (auto-renewable subscriptions only).
+    public var expiresAt: Instant?
+    /// When the store refunded or revoked the transaction, or cancelled it for an upgrade.
+    public var cancelledAt: Instant?
+    /// The store's reason code for a refund (App Store: "1" an issue in the app, "0" another reason).
+    public var cancellationReason: String?
+    public var isTrialPeriod: Bool
+    public var isInIntroOfferPeriod: Bool
+    /// The transaction was cancelled because the customer upgraded to another product.
+    public var isUpgraded: Bool
+    public var ownership: Ownership
+    public var quantity: Int
+    public var webOrderLineItemID: String?
+    public var subscriptionGroupID: String?
+    /// The reference name of a redeemed offer code.
+    public var offerCodeRefName: String?
+    /// The identifier of a redeemed promotional offer.
+    public var promotionalOfferID: String?
+
+    public init(
+        store: Store = .appStore, environment: StoreEnvironment, transactionID: String,
+        originalTransactionID: String, productID: String, purchasedAt: Instant,
+        originalPurchasedAt: Instant? = nil, expiresAt: Instant? = nil, cancelledAt: Instant? = nil,
+        cancellationReason: String? = nil, isTrialPeriod: Bool = false, isInIntroOfferPeriod: Bool = false,
+        isUpgraded: Bool = false, ownership: Ownership = .purchased, quantity: Int = 1,
+        webOrderLineItemID: String? = nil, subscriptionGroupID: String? = nil,
+        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil
+    ) {
+        self.store = store
+        self.environment = environment
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.productID = productID
+        self.purchasedAt = purchasedAt
+        self.originalPurchasedAt = originalPurchasedAt
+        self.expiresAt = expiresAt
+        self.cancelledAt = cancelledAt
+        self.cancellationReason = cancellationReason
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.isUpgraded = isUpgraded
+        self.ownership = ownership
+        self.quantity = quantity
+        self.webOrderLineItemID = webOrderLineItemID
+        self.subscriptionGroupID = subscriptionGroupID
+        self.offerCodeRefName = offerCodeRefName
+        self.promotionalOfferID = promotionalOfferID
+    }
+
+    /// The key that identifies the subscription this transaction belongs to.
+    public var subscriptionKey: SubscriptionKey {
+        SubscriptionKey(store: store, originalTransactionID: originalTransactionID)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PerennialCore
+
+/// A job as stored in the queue.
+public struct Job: Sendable, Hashable {
+    public enum State: String, Sendable, Hashable {
+        case waiting
+        case leased
+        case buried
+    }
+
+    public var id: Int64
+    public var kind: String
+    public var payload: Data
+    public var runAt: Instant
+    /// How many times a worker has claimed it.
+    public var attempts: Int
+    public var state: State
+    public var lastError: String?
+    public var createdAt: Instant
+
+    public init(
+        id: Int64, kind: String, payload: Data, runAt: Instant, attempts: Int, state: State,
+        lastError: String?, createdAt: Instant
+    ) {
+        self.id = id
+        self.kind = kind
+        self.payload = payload
+        self.runAt = runAt
+        self.attempts = attempts
+        self.state = state
+        self.lastError = lastError
+        self.createdAt = createdAt
+    }
+}

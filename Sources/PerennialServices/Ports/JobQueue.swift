@@ -1,0 +1,24 @@
+import Foundation
+import PerennialCore
+
+/// A durable queue of work to retry later (a receipt Apple could not validate now …). Jobs survive a
+/// restart; a claimed job is leased, and returns to the queue if its lease runs out before it completes.
+public protocol JobQueue: Sendable {
+    /// Adds a job. With a `deduplicationKey`, a job with the same key still waiting is replaced instead.
+    func enqueue(_ job: NewJob) async throws
+
+    /// Takes the next due job of one of these kinds, leasing it until `now + lease`; nil when none is due.
+    func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job?
+
+    /// Removes a finished job.
+    func complete(jobID: Int64) async throws
+
+    /// Returns a failed job to the queue, due at `runAt`, with its attempt count increased.
+    func retry(jobID: Int64, error: String, runAt: Instant) async throws
+
+    /// Moves a job that keeps failing out of the queue, keeping it for inspection.
+    func bury(jobID: Int64, error: String) async throws
+
+    /// Jobs, waiting and buried, oldest first.
+    func jobs(limit: Int) async throws -> [Job]
+}

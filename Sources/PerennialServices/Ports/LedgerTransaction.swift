@@ -1,0 +1,66 @@
+import Foundation
+import PerennialCore
+
+/// The reads and writes available inside a `Ledger` transaction. All writes are idempotent: repeating
+/// one with the same input changes nothing.
+public protocol LedgerTransaction: Sendable {
+    // MARK: Apps
+
+    /// Inserts or updates an app's stored record.
+    func saveApp(_ app: AppRecord) async throws
+
+    /// The stored record of an app.
+    func app(id: String) async throws -> AppRecord?
+
+    // MARK: Customers
+
+    /// The customer with this app user id, if known.
+    func customer(appID: String, appUserID: String) async throws -> CustomerRecord?
+
+    /// The customer with this app user id, created (with `createdAt`) if it does not exist yet.
+    func findOrCreateCustomer(appID: String, appUserID: String, createdAt: Instant) async throws -> CustomerRecord
+
+    /// Stores the customer's latest receipt (sealed; see `SecretBox`), replacing the previous one.
+    func setReceiptToken(appID: String, appUserID: String, sealedToken: Data, updatedAt: Instant) async throws
+
+    // MARK: Facts
+
+    /// Stores transactions. A transaction already stored (same store and transaction id) is replaced by
+    /// `stored.merged(with: new)`, so information is only ever added.
+    func saveTransactions(appID: String, _ transactions: [TransactionFact], recordedAt: Instant) async throws
+
+    /// Stores renewal-info snapshots; a snapshot already stored (same subscription and `observedAt`) is
+    /// replaced only if the new one differs.
+    func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws
+
+    /// Every stored transaction of one subscription, in no particular order.
+    func transactions(appID: String, subscription: SubscriptionKey) async throws -> [TransactionFact]
+
+    /// Every stored renewal-info snapshot of one subscription, in no particular order.
+    func renewalInfos(appID: String, subscription: SubscriptionKey) async throws -> [RenewalInfoFact]
+
+    // MARK: Subscriptions
+
+    /// Blocks other transactions that lock the same subscription until this one ends.
+    func lockSubscription(appID: String, subscription: SubscriptionKey) async throws
+
+    /// The app user id that owns a subscription, if any.
+    func subscriptionOwner(appID: String, subscription: SubscriptionKey) async throws -> String?
+
+    /// The stored state of a subscription.
+    func subscriptionState(appID: String, subscription: SubscriptionKey) async throws -> SubscriptionState?
+
+    /// Inserts or replaces a subscription's state and sets its owner.
+    func saveSubscription(appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant) async throws
+
+    /// Every subscription (and one-time purchase) a customer owns, sorted by key.
+    func subscriptions(appID: String, appUserID: String) async throws -> [SubscriptionState]
+
+    // MARK: Events
+
+    /// Appends events to a customer's history. An event already stored (same `fingerprint`) is skipped.
+    func appendEvents(appID: String, appUserID: String, _ events: [LifecycleEvent], recordedAt: Instant) async throws
+
+    /// A customer's events, oldest first by `occurredAt`, then by the order they were recorded.
+    func events(appID: String, appUserID: String, limit: Int) async throws -> [StoredEvent]
+}
