@@ -37,7 +37,9 @@ public enum AppleDateFormat {
         components.second = time[2]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "GMT")!
-        guard (1...12).contains(date[1]), (1...31).contains(date[2]), let result = calendar.date(from: components)
+        // Calendar is lenient (February 30 becomes March 2): accept only dates that read back unchanged.
+        guard let result = calendar.date(from: components),
+              calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: result) == components
         else { return nil }
         return Instant(result)
     }

@@ -63,4 +63,11 @@ public protocol LedgerTransaction: Sendable {
 
     /// A customer's events, oldest first by `occurredAt`, then by the order they were recorded.
     func events(appID: String, appUserID: String, limit: Int) async throws -> [StoredEvent]
+
+    /// Every event stored for one subscription, whoever owned it when it was recorded.
+    func events(appID: String, subscription: SubscriptionKey) async throws -> [StoredEvent]
+
+    /// Removes events of a subscription that its fuller history no longer supports (facts that arrived out
+    /// of order can change what an earlier transaction was). Unknown fingerprints are ignored.
+    func deleteEvents(appID: String, subscription: SubscriptionKey, fingerprints: [String]) async throws
 }

@@ -1,0 +1,8 @@
+import Foundation
+extension AppleFields {
+    /// A text field with surrounding whitespace removed; nil when missing or empty.
+    func identifier(_ key: String) -> String? {
+        guard let text = string(key)?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return text
+    }
+}

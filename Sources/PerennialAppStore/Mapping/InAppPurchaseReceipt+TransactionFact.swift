@@ -1,0 +1,33 @@
+import Foundation
+import PerennialCore
+
+extension InAppPurchaseReceipt {
+    /// This entry as a store-neutral transaction fact, or nil when it lacks `product_id`, `transaction_id` or
+    /// a purchase date. A missing `original_transaction_id` reads as `transaction_id`; missing flags read as false.
+    public func transactionFact(environment: StoreEnvironment) -> TransactionFact? {
+        guard
+            let productID = fields.identifier("product_id"),
+            let transactionID = fields.identifier("transaction_id"),
+            let purchasedAt = purchaseDate
+        else { return nil }
+        return TransactionFact(
+            store: .appStore, environment: environment, transactionID: transactionID,
+            originalTransactionID: fields.identifier("original_transaction_id") ?? transactionID,
+            productID: productID, purchasedAt: purchasedAt, originalPurchasedAt: originalPurchaseDate,
+            expiresAt: expiresDate, cancelledAt: cancellationDate,
+            cancellationReason: fields.identifier("cancellation_reason"),
+            isTrialPeriod: isTrialPeriod ?? false, isInIntroOfferPeriod: isInIntroOfferPeriod ?? false,
+            isUpgraded: isUpgraded ?? false, ownership: ownership,
+            quantity: quantity.map { Int(clamping: $0) } ?? 1,
+            webOrderLineItemID: fields.identifier("web_order_line_item_id"),
+            subscriptionGroupID: fields.identifier("subscription_group_identifier"),
+            offerCodeRefName: fields.identifier("offer_code_ref_name"),
+            promotionalOfferID: fields.identifier("promotional_offer_id")
+        )
+    }
+
+    /// `in_app_ownership_type`: `FAMILY_SHARED` is family shared; anything else, or nothing, is purchased.
+    public var ownership: Ownership {
+        inAppOwnershipType?.trimmingCharacters(in: .whitespaces).uppercased() == "FAMILY_SHARED" ? .familyShared : .purchased
+    }
+}

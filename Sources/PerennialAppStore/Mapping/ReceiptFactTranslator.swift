@@ -1,0 +1,51 @@
+import PerennialCore
+
+/// Translates a verifyReceipt response into store-neutral facts. It translates, it never decides: the
+/// subscription engine draws the conclusions.
+public struct ReceiptFactTranslator: Sendable {
+    /// Creates a translator.
+    public init() {}
+
+    /// The facts in `response`.
+    ///
+    /// Every entry of `receipt.in_app` and `latest_receipt_info` becomes a transaction fact; copies of one
+    /// transaction are merged (`TransactionFact.merged(with:)`). Every entry of `pending_renewal_info` becomes a
+    /// renewal-info fact observed at the receipt's `request_date`, else its `receipt_creation_date`, else
+    /// `fallbackObservedAt` (the moment the response was received).
+    public func translate(_ response: VerifyReceiptResponse, fallbackObservedAt: Instant) -> ReceiptTranslation {
+        let environment = response.storeEnvironment
+        let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
+        var skippedEntries = 0
+        var byTransactionID: [String: TransactionFact] = [:]
+        for entry in entries {
+            guard let fact = entry.transactionFact(environment: environment) else {
+                skippedEntries += 1
+                continue
+            }
+            byTransactionID[fact.transactionID] = byTransactionID[fact.transactionID].map { $0.merged(with: fact) } ?? fact
+        }
+        let transactions = byTransactionID.values.sorted(by: Self.precedes)
+
+        let observedAt = response.receipt?.requestDate ?? response.receipt?.receiptCreationDate ?? fallbackObservedAt
+        var skippedRenewalInfos = 0
+        var renewalInfos: [RenewalInfoFact] = []
+        for info in response.pendingRenewalInfo ?? [] {
+            guard let fact = info.renewalInfoFact(environment: environment, observedAt: observedAt) else {
+                skippedRenewalInfos += 1
+                continue
+            }
+            renewalInfos.append(fact)
+        }
+        return ReceiptTranslation(
+            batch: FactBatch(transactions: transactions, renewalInfos: renewalInfos),
+            skippedEntries: skippedEntries, skippedRenewalInfos: skippedRenewalInfos
+        )
+    }
+
+    /// A stable order: by subscription, then purchase date, then transaction id.
+    static func precedes(_ lhs: TransactionFact, _ rhs: TransactionFact) -> Bool {
+        if lhs.originalTransactionID != rhs.originalTransactionID { return lhs.originalTransactionID < rhs.originalTransactionID }
+        if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
+        return lhs.transactionID < rhs.transactionID
+    }
+}

@@ -1,0 +1,27 @@
+import Hummingbird
+import PerennialServices
+
+/// The team's endpoints, under `/v1/admin`, for the app's secret key only.
+struct AdminRoutes {
+    let dependencies: HTTPDependencies
+
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
+            let app = try context.requireSecretKey()
+            let appUserID = try context.parameters.require("app_user_id")
+            guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
+                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+            }
+            return CustomerResponse(view)
+        }
+        group.get("customers/{app_user_id}/events") { request, context -> EventListResponse in
+            let app = try context.requireSecretKey()
+            let appUserID = try context.parameters.require("app_user_id")
+            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 500, 1), 5000)
+            guard let events = try await dependencies.customers.events(app: app, appUserID: appUserID, limit: limit) else {
+                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+            }
+            return EventListResponse(appUserID: appUserID, events: events.map(EventResponse.init))
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+import PerennialServices
+
+/// `GET /v1/customers/{app_user_id}`: the customer's active entitlements and purchases. With the public key,
+/// an app reads the customer it names; it cannot list customers.
+struct CustomerRoutes {
+    let dependencies: HTTPDependencies
+
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
+            let app = try context.requireApp()
+            let appUserID = try context.parameters.require("app_user_id")
+            guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
+                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+            }
+            return CustomerResponse(view)
+        }
+    }
+}

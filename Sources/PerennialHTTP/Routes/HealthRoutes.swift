@@ -1,0 +1,40 @@
+import Hummingbird
+import PerennialServices
+
+/// `GET /health`: the version, the database, and configuration problems the stores revealed.
+struct HealthRoutes {
+    let dependencies: HTTPDependencies
+
+    func add(to router: Router<PerennialRequestContext>) {
+        router.get("health") { _, _ -> HealthResponse in
+            let problems = await dependencies.health.current()
+            return HealthResponse(
+                status: problems.isEmpty ? "ok" : "degraded", version: dependencies.version,
+                database: dependencies.databaseKind,
+                problems: problems.flatMap { appID, list in
+                    list.map { HealthResponse.Problem(app: appID, code: $0.code, message: $0.message, lastSeenAt: $0.lastSeenAt.iso8601) }
+                }.sorted { ($0.app, $0.code) < ($1.app, $1.code) }
+            )
+        }
+    }
+}
+
+/// The body of `GET /health`.
+struct HealthResponse: ResponseEncodable {
+    struct Problem: Encodable {
+        var app: String
+        var code: String
+        var message: String
+        var lastSeenAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case app, code, message
+            case lastSeenAt = "last_seen_at"
+        }
+    }
+
+    var status: String
+    var version: String
+    var database: String
+    var problems: [Problem]
+}

@@ -1,0 +1,32 @@
+import Hummingbird
+import PerennialServices
+
+/// `POST /v1/receipts`: the app sends its App Store receipt for a customer.
+struct ReceiptRoutes {
+    struct Body: Decodable {
+        var appUserID: String
+        var receiptData: String
+
+        enum CodingKeys: String, CodingKey {
+            case appUserID = "app_user_id", receiptData = "receipt_data"
+        }
+    }
+
+    let dependencies: HTTPDependencies
+
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.post("receipts") { request, context -> Response in
+            let app = try context.requireApp()
+            let body = try await request.decode(as: Body.self, context: context)
+            switch try await dependencies.receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData) {
+            case .validated(let view):
+                return try ReceiptResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)
+            case .pending(let view):
+                var response = try ReceiptResponse(status: "pending", customer: view.map(CustomerResponse.init))
+                    .response(from: request, context: context)
+                response.status = .accepted
+                return response
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Hummingbird
+import Logging
+
+/// Turns every error a route throws, including the router's own 404 and 413, into an `ErrorEnvelope`.
+public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let envelope = ErrorEnvelope(error)
+            if envelope.status.code >= 500 {
+                // The error's type only: its text may quote input, and input can hold receipts or keys.
+                context.logger.error("request failed", metadata: ["code": "\(envelope.code)", "error_type": "\(type(of: error))"])
+            }
+            return try envelope.response(from: request, context: context)
+        }
+    }
+}

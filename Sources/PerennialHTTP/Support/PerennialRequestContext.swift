@@ -1,0 +1,33 @@
+import Hummingbird
+import PerennialServices
+
+/// The context of one request: Hummingbird's core context plus the app and key role that authenticated it.
+public struct PerennialRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by `APIKeyMiddleware` once the bearer key matched an app.
+    public var authenticated: (app: AppSettings, role: AppDirectory.KeyRole)?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// Receipts are base64 and can reach a few megabytes for long purchase histories.
+    public var maxUploadSize: Int { 8 * 1024 * 1024 }
+
+    /// The authenticated app; throws 401 when the request had no valid key.
+    public func requireApp() throws -> AppSettings {
+        guard let authenticated else {
+            throw PerennialError(.unauthorized, code: "unauthorized", "send the app's API key as `Authorization: Bearer <key>`")
+        }
+        return authenticated.app
+    }
+
+    /// The authenticated app, when the key is the app's secret key; throws 403 for the public key.
+    public func requireSecretKey() throws -> AppSettings {
+        let app = try requireApp()
+        guard authenticated?.role == .secret else {
+            throw PerennialError(.forbidden, code: "secret_key_required", "this endpoint needs the app's secret key")
+        }
+        return app
+    }
+}

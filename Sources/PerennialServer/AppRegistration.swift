@@ -1,0 +1,30 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+
+/// Records the configured apps in the database, their store credentials sealed with the master key, so
+/// the database knows which apps its data belongs to and secrets never sit there in clear.
+enum AppRegistration {
+    struct SealedCredentials: Codable {
+        var sharedSecret: String?
+        var previousSharedSecret: String?
+        var publicAPIKey: String
+        var secretAPIKey: String
+    }
+
+    static func register(_ apps: [AppSettings], ledger: any Ledger, secrets: SecretBox, at now: Instant) async throws {
+        let records = try apps.map { app in
+            let credentials = SealedCredentials(
+                sharedSecret: app.apple?.sharedSecret, previousSharedSecret: app.apple?.previousSharedSecret,
+                publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey
+            )
+            return AppRecord(
+                id: app.id, bundleID: app.bundleID, sealedCredentials: try secrets.seal(JSONEncoder().encode(credentials)),
+                updatedAt: now
+            )
+        }
+        try await ledger.transaction { ledger in
+            for record in records { try await ledger.saveApp(record) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import Yams
+
+/// Reads the YAML configuration file, then applies environment variables (`PERENNIAL_HOST`, `PERENNIAL_PORT`,
+/// `PERENNIAL_DATABASE`, `PERENNIAL_MASTER_KEY_FILE`); command-line flags are applied last by the caller.
+/// Any problem stops startup with an error naming the file, the key and what is wrong.
+public struct ConfigurationLoader: Sendable {
+    public var environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// Loads `path`; with no path, `perennial.yaml` in the working directory if it exists, else no apps.
+    public func load(path: String?) throws -> PerennialConfiguration {
+        var configuration = PerennialConfiguration()
+        let file = path ?? environment["PERENNIAL_CONFIG"] ?? (FileManager.default.fileExists(atPath: "perennial.yaml") ? "perennial.yaml" : nil)
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ConfigurationError(file: file, key: "", problem: "cannot read the file")
+            }
+            configuration = try parse(String(decoding: data, as: UTF8.self), file: file)
+        }
+        try applyEnvironment(to: &configuration.server, file: file ?? "environment")
+        return configuration
+    }
+
+    /// Parses configuration text; `file` names it in errors.
+    public func parse(_ text: String, file: String) throws -> PerennialConfiguration {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return PerennialConfiguration() }
+            root = node
+        } catch {
+            throw ConfigurationError(file: file, key: "", problem: "not valid YAML (\(error))")
+        }
+        let top = ConfigurationNode(node: root, path: "", file: file, environment: environment)
+        try top.allowKeys(["server", "apps"])
+        var configuration = PerennialConfiguration()
+        if let server = try top.child("server") { configuration.server = try parseServer(server) }
+        let apps = try top.child("apps")?.elements() ?? []
+        configuration.apps = try apps.map(AppSettingsParser.parse)
+        try AppSettingsParser.checkUnique(configuration.apps, nodes: apps)
+        return configuration
+    }
+
+    private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
+        try node.allowKeys(["host", "port", "database", "master_key_file"])
+        var server = ServerSettings()
+        if let host = try node.child("host") { server.host = try host.string() }
+        if let port = try node.child("port") {
+            server.port = try port.integer()
+            guard (1...65535).contains(server.port) else { throw port.error("must be between 1 and 65535") }
+        }
+        if let database = try node.child("database") { server.databaseURL = try database.string() }
+        if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
+        return server
+    }
+
+    private func applyEnvironment(to server: inout ServerSettings, file: String) throws {
+        if let host = environment["PERENNIAL_HOST"] { server.host = host }
+        if let port = environment["PERENNIAL_PORT"] {
+            guard let value = Int(port), (1...65535).contains(value) else {
+                throw ConfigurationError(file: "environment", key: "PERENNIAL_PORT", problem: "must be a port number")
+            }
+            server.port = value
+        }
+        if let database = environment["PERENNIAL_DATABASE"] ?? environment["PERENNIAL_DATABASE_URL"] { server.databaseURL = database }
+        if let keyFile = environment["PERENNIAL_MASTER_KEY_FILE"] { server.masterKeyFile = keyFile }
+    }
+}

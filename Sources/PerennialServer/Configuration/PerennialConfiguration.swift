@@ -1,0 +1,12 @@
+import PerennialServices
+
+/// Everything a self-hoster configures: the server and the apps it serves.
+public struct PerennialConfiguration: Sendable {
+    public var server: ServerSettings
+    public var apps: [AppSettings]
+
+    public init(server: ServerSettings = ServerSettings(), apps: [AppSettings] = []) {
+        self.server = server
+        self.apps = apps
+    }
+}

@@ -1,0 +1,14 @@
+/// How `perennial serve` runs: where it listens and where it keeps its data.
+public struct ServerSettings: Sendable, Hashable {
+    /// Default 127.0.0.1; use 0.0.0.0 to listen on every interface.
+    public var host: String = "127.0.0.1"
+    /// Default 8080.
+    public var port: Int = 8080
+    /// Default `sqlite://perennial.sqlite` (a file in the working directory).
+    public var databaseURL: String = "sqlite://perennial.sqlite"
+    /// The file holding the master key that encrypts secrets at rest, created with mode 0600 on first run
+    /// when PERENNIAL_MASTER_KEY is not set. Default `perennial.key`.
+    public var masterKeyFile: String = "perennial.key"
+
+    public init() {}
+}

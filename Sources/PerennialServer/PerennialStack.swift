@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Logging
+import PerennialAppStore
+import PerennialCore
+import PerennialHTTP
+import PerennialServices
+import PerennialStorage
+
+/// Perennial wired together: the database, the services and the HTTP router, for `perennial serve` and
+/// for tests that run it in-process.
+public struct PerennialStack: Sendable {
+    public let database: SQLDatabaseConnection
+    public let apps: AppDirectory
+    public let receipts: ReceiptService
+    public let customers: CustomerService
+    public let worker: PendingReceiptWorker
+    public let jobs: any JobQueue
+    let dependencies: HTTPDependencies
+
+    /// Opens and migrates the database, records the apps, and builds the services.
+    /// - Parameters:
+    ///   - transport: how to reach the App Store (AsyncHTTPClient in production).
+    ///   - verifyRetryPolicy: the immediate retries of verifyReceipt before a receipt is queued.
+    public static func open(
+        configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
+        transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
+        verifyTimeout: Duration = .seconds(15), workerBackoff: PendingReceiptWorker.Backoff = .init(),
+        logger: Logger = Logger(label: "perennial")
+    ) async throws -> PerennialStack {
+        let database = try await SQLDatabaseConnection.open(url: configuration.server.databaseURL, logger: logger)
+        do {
+            _ = try await Migrations.migrate(database)
+            let secrets = try SecretBox(masterKey: masterKey)
+            let ledger = SQLLedger(database: database)
+            let jobs = SQLJobQueue(database: database, clock: clock)
+            try await AppRegistration.register(configuration.apps, ledger: ledger, secrets: secrets, at: clock.now())
+            let apps = AppDirectory(apps: configuration.apps)
+            let health = AppHealth()
+            let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
+            let receipts = ReceiptService(
+                verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, clock: clock, logger: logger
+            )
+            let customers = CustomerService(ledger: ledger, clock: clock)
+            return PerennialStack(
+                database: database, apps: apps, receipts: receipts, customers: customers,
+                worker: PendingReceiptWorker(apps: apps, service: receipts, backoff: workerBackoff), jobs: jobs,
+                dependencies: HTTPDependencies(
+                    apps: apps, receipts: receipts, customers: customers, health: health,
+                    databaseKind: database.kind.rawValue, version: PerennialVersion.current
+                )
+            )
+        } catch {
+            await database.shutdown()
+            throw error
+        }
+    }
+
+    /// The HTTP API.
+    public func router() -> Router<PerennialRequestContext> {
+        PerennialRouter.make(dependencies)
+    }
+
+    /// Closes the database.
+    public func shutdown() async {
+        await database.shutdown()
+    }
+}

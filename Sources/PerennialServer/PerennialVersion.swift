@@ -1,0 +1,4 @@
+/// The version this build reports on /health.
+public enum PerennialVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,28 @@
+import PerennialCore
+
+/// One app as its team configured it: identity, store credentials, catalog and API keys.
+public struct AppSettings: Sendable, Hashable {
+    /// Perennial's own id for the app (`forest`), used in URLs.
+    public var id: String
+    /// The app's bundle identifier; receipts of other apps are refused.
+    public var bundleID: String
+    /// App Store settings; nil when the app does not sell on the App Store.
+    public var apple: AppleSettings?
+    /// The products the app sells and the entitlements they grant.
+    public var catalog: Catalog
+    /// The key the app itself uses: post purchases, read its own customer.
+    public var publicAPIKey: String
+    /// The key the team's backend uses: everything about this app.
+    public var secretAPIKey: String
+
+    public init(
+        id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String
+    ) {
+        self.id = id
+        self.bundleID = bundleID
+        self.apple = apple
+        self.catalog = catalog
+        self.publicAPIKey = publicAPIKey
+        self.secretAPIKey = secretAPIKey
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import PerennialCore
+
+/// Stores the facts one input brought, folds every subscription they touch into its new state, records the
+/// events the fuller history implies, and gives the subscriptions to the customer who sent them — all in
+/// one ledger transaction.
+///
+/// Ownership policy (the App Store's restore semantics): a subscription belongs to the last customer who
+/// sent proof of it. When another customer already owned it, it moves, and a `transfer` event is recorded
+/// on both customers.
+public struct FactIngestor: Sendable {
+    let ledger: any Ledger
+    let clock: any Clock
+
+    public init(ledger: any Ledger, clock: any Clock) {
+        self.ledger = ledger
+        self.clock = clock
+    }
+
+    /// Ingests `batch` for `appUserID`, creating the customer if needed. `sealedReceipt`, when given, becomes
+    /// the customer's receipt token.
+    public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, sealedReceipt: Data? = nil) async throws {
+        let now = clock.now()
+        let engine = SubscriptionEngine(catalog: app.catalog)
+        let deriver = EventDeriver(catalog: app.catalog)
+        try await ledger.transaction { ledger in
+            _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
+            if let sealedReceipt {
+                try await ledger.setReceiptToken(appID: app.id, appUserID: appUserID, sealedToken: sealedReceipt, updatedAt: now)
+            }
+            try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
+            try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
+            for key in batch.subscriptionKeys {
+                try await ledger.lockSubscription(appID: app.id, subscription: key)
+                let transactions = try await ledger.transactions(appID: app.id, subscription: key)
+                let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
+                guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
+                if let owner = try await ledger.subscriptionOwner(appID: app.id, subscription: key), owner != appUserID {
+                    try await recordTransfer(of: state, from: owner, to: appUserID, app: app, at: now, in: ledger)
+                }
+                let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
+                try await reconcileEvents(derived, of: key, owner: appUserID, app: app, at: now, in: ledger)
+                try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: state, updatedAt: now)
+            }
+        }
+    }
+
+    /// Stores the derived events not stored yet, and removes stored ones the history no longer supports.
+    private func reconcileEvents(
+        _ derived: [LifecycleEvent], of key: SubscriptionKey, owner: String, app: AppSettings, at now: Instant,
+        in ledger: any LedgerTransaction
+    ) async throws {
+        let stored = try await ledger.events(appID: app.id, subscription: key)
+        let storedFingerprints = Set(stored.map(\.event.fingerprint))
+        let derivedFingerprints = Set(derived.map(\.fingerprint))
+        let new = derived.filter { !storedFingerprints.contains($0.fingerprint) }
+        let unsupported = stored.filter { $0.event.kind != .transfer && !derivedFingerprints.contains($0.event.fingerprint) }
+        if !unsupported.isEmpty {
+            try await ledger.deleteEvents(appID: app.id, subscription: key, fingerprints: unsupported.map(\.event.fingerprint))
+        }
+        if !new.isEmpty {
+            try await ledger.appendEvents(appID: app.id, appUserID: owner, new, recordedAt: now)
+        }
+    }
+
+    private func recordTransfer(
+        of state: SubscriptionState, from previousOwner: String, to newOwner: String, app: AppSettings, at now: Instant,
+        in ledger: any LedgerTransaction
+    ) async throws {
+        for (owner, direction) in [(previousOwner, "out"), (newOwner, "in")] {
+            let event = LifecycleEvent(
+                kind: .transfer, subscription: state.key, productID: state.productID, occurredAt: now,
+                details: ["from_app_user_id": previousOwner, "to_app_user_id": newOwner, "direction": direction]
+            )
+            try await ledger.appendEvents(appID: app.id, appUserID: owner, [event], recordedAt: now)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// An error Perennial reports to a client: a stable machine-readable code, a message for people, and the
+/// kind that decides the HTTP status.
+public struct PerennialError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What sort of failure it is.
+    public enum Kind: String, Sendable, Hashable {
+        case badRequest, unauthorized, forbidden, notFound, conflict, unprocessable, unavailable, badGateway, `internal`
+    }
+
+    /// A stable identifier clients can branch on (`receipt_not_authentic`).
+    public var code: String
+    public var message: String
+    public var kind: Kind
+
+    public init(_ kind: Kind, code: String, _ message: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import PerennialAppStore
+import PerennialCore
+
+/// Takes a receipt an app sent, validates it with the App Store, and brings the customer up to date. When
+/// the App Store cannot answer, the receipt is queued and validated later, and the app is told so.
+public struct ReceiptService: Sendable {
+    /// The largest receipt accepted, in base64 characters (the biggest real receipts are a few hundred KB).
+    public static let maximumReceiptLength = 4 * 1024 * 1024
+
+    let verifier: any ReceiptVerifier
+    let ingestor: FactIngestor
+    let customers: CustomerService
+    let jobs: any JobQueue
+    let secrets: SecretBox
+    let health: AppHealth
+    let clock: any Clock
+    let logger: Logger
+
+    public init(
+        verifier: any ReceiptVerifier, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, health: AppHealth,
+        clock: any Clock, logger: Logger
+    ) {
+        self.verifier = verifier
+        ingestor = FactIngestor(ledger: ledger, clock: clock)
+        customers = CustomerService(ledger: ledger, clock: clock)
+        self.jobs = jobs
+        self.secrets = secrets
+        self.health = health
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Validates and ingests a receipt for a customer.
+    public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> ReceiptSubmission {
+        try Self.validate(appUserID: appUserID, receiptData: receiptData)
+        let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
+        if case .unavailable(let reason) = outcome {
+            logger.warning("App Store unavailable, receipt queued", metadata: ["app": "\(app.id)", "reason": "\(reason)"])
+            let pending = PendingReceipt(appID: app.id, appUserID: appUserID, receiptData: receiptData)
+            try await jobs.enqueue(NewJob(
+                kind: PendingReceipt.jobKind, payload: try secrets.seal(JSONEncoder().encode(pending)),
+                runAt: clock.now(), deduplicationKey: pending.deduplicationKey
+            ))
+            return .pending(try await customers.customer(app: app, appUserID: appUserID))
+        }
+        try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
+        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
+            throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
+        }
+        return .validated(view)
+    }
+
+    /// Ingests a verified receipt, or throws the error its outcome stands for. `.unavailable` throws too.
+    func apply(_ outcome: VerifyReceiptOutcome, app: AppSettings, appUserID: String, receiptData: String) async throws {
+        switch outcome {
+        case .verified(let response, _, let usedPreviousSecret):
+            await health.clear(appID: app.id, code: "shared_secret_rejected")
+            if usedPreviousSecret {
+                logger.warning("receipt validated with the previous shared secret; finish the rotation", metadata: ["app": "\(app.id)"])
+            }
+            guard response.receipt?.bundleID == app.bundleID else {
+                throw PerennialError(.unprocessable, code: "receipt_bundle_mismatch", "the receipt belongs to another app")
+            }
+            let translation = ReceiptFactTranslator().translate(response, fallbackObservedAt: clock.now())
+            for warning in translation.warnings { logger.warning("\(warning)", metadata: ["app": "\(app.id)"]) }
+            let token = try secrets.seal(response.latestReceipt ?? receiptData)
+            try await ingestor.ingest(translation.batch, app: app, appUserID: appUserID, sealedReceipt: token)
+        case .rejected(let status, let meaning):
+            throw Self.error(forRejected: status, meaning)
+        case .misconfigured(let status, let message):
+            logger.critical("the App Store refused this app's configuration", metadata: ["app": "\(app.id)", "status": "\(status)"])
+            await health.report(appID: app.id, code: "shared_secret_rejected", message: message, at: clock.now())
+            throw PerennialError(.badGateway, code: "store_configuration_rejected", "the App Store refused this app's configuration (status \(status)); see /health")
+        case .unavailable(let reason):
+            throw PerennialError(.unavailable, code: "store_unavailable", "the App Store could not be reached: \(reason)")
+        }
+    }
+
+    static func error(forRejected status: Int, _ meaning: VerifyReceiptStatus) -> PerennialError {
+        switch meaning {
+        case .notAuthentic:
+            PerennialError(.unprocessable, code: "receipt_not_authentic", "the App Store could not authenticate the receipt (status \(status))")
+        case .malformedRequest:
+            PerennialError(.badRequest, code: "receipt_malformed", "the App Store could not read the receipt data (status \(status))")
+        case .accountNotFound:
+            PerennialError(.unprocessable, code: "store_account_not_found", "the receipt's Apple account no longer exists (status \(status))")
+        default:
+            PerennialError(.unprocessable, code: "receipt_rejected", "the App Store rejected the receipt (status \(status))")
+        }
+    }
+
+    static func validate(appUserID: String, receiptData: String) throws {
+        guard !appUserID.isEmpty, appUserID.utf8.count <= 256, !appUserID.contains(where: \.isNewline) else {
+            throw PerennialError(.badRequest, code: "invalid_app_user_id", "app_user_id must be 1 to 256 characters on one line")
+        }
+        guard !receiptData.isEmpty, receiptData.utf8.count <= maximumReceiptLength else {
+            throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data must be non-empty base64, at most \(maximumReceiptLength) characters")
+        }
+        guard Data(base64Encoded: receiptData, options: .ignoreUnknownCharacters) != nil,
+              receiptData.allSatisfy({ $0.isLetter || $0.isNumber || "+/=\r\n".contains($0) }) else {
+            throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data is not base64")
+        }
+    }
+}

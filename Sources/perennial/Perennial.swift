@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `perennial` command: the server, its database, the App Store simulator, and tools for people who
+/// debug receipts.
+@main
+struct Perennial: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "perennial",
+        abstract: "A self-hostable subscription backend for apps.",
+        subcommands: [Serve.self, Migrate.self, SimulatorCommand.self, ReceiptCommand.self],
+        defaultSubcommand: Serve.self
+    )
+}

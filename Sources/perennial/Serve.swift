@@ -1,0 +1,27 @@
+import ArgumentParser
+import Logging
+import PerennialServer
+
+/// `perennial serve`: the HTTP API, until SIGTERM or SIGINT.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the HTTP server (default: port 8080, embedded SQLite).")
+
+    @OptionGroup var options: ServerOptions
+
+    @Option(help: "The port to listen on (default 8080).")
+    var port: Int?
+
+    @Option(help: "The address to listen on (default 127.0.0.1).")
+    var host: String?
+
+    func run() async throws {
+        var overrides = options.overrides
+        overrides.port = port
+        overrides.host = host
+        do {
+            try await PerennialServer.serve(overrides)
+        } catch let error as ConfigurationError {
+            throw ValidationError("configuration: \(error)")
+        }
+    }
+}

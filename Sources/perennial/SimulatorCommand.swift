@@ -1,0 +1,32 @@
+import ArgumentParser
+import Logging
+import PerennialServer
+
+/// `perennial simulator`: a local App Store for development, demos and tests.
+struct SimulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulator",
+        abstract: "Run the App Store simulator: verifyReceipt (production and sandbox) and a control API."
+    )
+
+    @Option(help: "The port to listen on.")
+    var port: Int = 8090
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "A simulator configuration file (YAML); default: the example app com.example.perennial.")
+    var config: String?
+
+    @Option(help: "How simulated time runs: apple_sandbox (default; a month renews every 5 minutes), manual, or '{factor: N}'.")
+    var timeScale: String?
+
+    func run() async throws {
+        do {
+            let configuration = try SimulatorRunner.configuration(path: config, timeScale: timeScale)
+            try await SimulatorRunner.run(configuration: configuration, host: host, port: port, logger: Logger(label: "perennial.simulator"))
+        } catch let error as ConfigurationError {
+            throw ValidationError("configuration: \(error)")
+        }
+    }
+}
