@@ -1,0 +1,114 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PerennialAppStore
+import PerennialCore
+import PerennialServer
+import PerennialServices
+import PerennialSimulator
+import Testing
+
+/// A simulator on a loopback port and a Perennial stack (in-memory SQLite) that validates receipts against
+/// it, both on the simulator's manual clock.
+struct TestHarness {
+    static let bundleID = "com.example.perennial"
+    static let publicKey = "pk_test_0123456789abcdef"
+    static let secretKey = "sk_test_0123456789abcdef"
+    static let start = Instant(milliseconds: 1_767_225_600_000)  // 2026-01-01T00:00:00Z
+
+    let simulator: AppStoreSimulator
+    let clock: SimulatorClock
+    let stack: PerennialStack
+    let client: any TestClientProtocol
+
+    static func catalog() -> Catalog {
+        Catalog(products: [
+            Product(id: "pro.plus.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 1, entitlements: ["pro", "plus"]),
+            Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
+            Product(id: "pro.yearly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
+            Product(id: "pro.quarterly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
+            Product(id: "basic.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 3, entitlements: ["basic"]),
+            Product(id: "coins.100", type: .consumable, entitlements: ["coins"]),
+            Product(id: "lifetime", type: .nonConsumable, entitlements: ["pro"]),
+        ])
+    }
+
+    /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
+    static func run(
+        sharedSecret: String? = nil, previousSharedSecret: String? = nil,
+        retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
+        verifyTimeout: Duration = .seconds(2),
+        _ body: @Sendable (TestHarness) async throws -> Void
+    ) async throws {
+        let configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
+        let clock = SimulatorClock(start: start, rate: 0)
+        let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
+        let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, port: 0)
+        let secret = sharedSecret ?? configuration.apps[0].sharedSecret ?? ""
+        try await simulatorApp.test(.live) { simulatorClient in
+            let base = "http://127.0.0.1:\(simulatorClient.port!)"
+            let app = AppSettings(
+                id: "forest", bundleID: bundleID,
+                apple: AppleSettings(
+                    sharedSecret: secret, previousSharedSecret: previousSharedSecret,
+                    productionVerifyReceiptURL: base + "/production/verifyReceipt",
+                    sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt"
+                ),
+                catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
+            )
+            var perennial = PerennialConfiguration(apps: [app])
+            perennial.server.databaseURL = "sqlite::memory:"
+            let stack = try await PerennialStack.open(
+                configuration: perennial, masterKey: SecretBox.generateMasterKey(), clock: clock,
+                transport: AsyncHTTPClientTransport(client: .shared), verifyRetryPolicy: retryPolicy,
+                verifyTimeout: verifyTimeout,
+                workerBackoff: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3)
+            )
+            do {
+                try await Application(router: stack.router()).test(.router) { client in
+                    try await body(TestHarness(simulator: simulator, clock: clock, stack: stack, client: client))
+                }
+            } catch {
+                await stack.shutdown()
+                throw error
+            }
+            await stack.shutdown()
+        }
+    }
+
+    /// Posts a receipt as the app does; returns the HTTP status and the decoded body.
+    func postReceipt(_ receiptData: String, appUserID: String, key: String = publicKey) async throws -> (status: Int, body: JSONObject) {
+        let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": appUserID, "receipt_data": receiptData])
+        return try await client.execute(
+            uri: "/v1/receipts", method: .post, headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],
+            body: ByteBuffer(bytes: payload)
+        ) { response in (Int(response.status.code), try JSONObject(response.body)) }
+    }
+
+    /// Reads a customer as the app does.
+    func customer(_ appUserID: String, key: String = publicKey, admin: Bool = false) async throws -> (status: Int, body: JSONObject) {
+        try await client.execute(
+            uri: "/v1/\(admin ? "admin/" : "")customers/\(appUserID)", method: .get, headers: [.authorization: "Bearer \(key)"]
+        ) { response in (Int(response.status.code), try JSONObject(response.body)) }
+    }
+
+    /// The admin event list of a customer, as event types.
+    func eventTypes(_ appUserID: String) async throws -> [String] {
+        try await client.execute(
+            uri: "/v1/admin/customers/\(appUserID)/events", method: .get, headers: [.authorization: "Bearer \(Self.secretKey)"]
+        ) { response in
+            try JSONObject(response.body)["events"].array.map { $0["type"].string ?? "?" }
+        }
+    }
+
+    /// The account's current receipt, as the app would read it from its bundle.
+    func receipt(account: String) async throws -> String {
+        try await simulator.receiptData(account: account, bundleID: Self.bundleID, environment: .sandbox)
+    }
+
+    /// Moves simulated time forward by days.
+    func advance(days: Double) async {
+        _ = await simulator.advanceClock(by: .seconds(days * 86_400))
+    }
+}
