@@ -36,7 +36,7 @@ struct TestHarness {
 
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     static func run(
-        sharedSecret: String? = nil, previousSharedSecret: String? = nil,
+        sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
@@ -49,7 +49,7 @@ struct TestHarness {
         try await simulatorApp.test(.live) { simulatorClient in
             let base = "http://127.0.0.1:\(simulatorClient.port!)"
             let app = AppSettings(
-                id: "forest", bundleID: bundleID,
+                id: "forest", bundleID: appBundleID,
                 apple: AppleSettings(
                     sharedSecret: secret, previousSharedSecret: previousSharedSecret,
                     productionVerifyReceiptURL: base + "/production/verifyReceipt",

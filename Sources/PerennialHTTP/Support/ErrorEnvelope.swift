@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import PerennialServices
 
 /// An error as every Perennial endpoint reports it: `{"error": {"code": …, "message": …}}` with the status
@@ -27,6 +28,8 @@ public struct ErrorEnvelope: HTTPResponseError {
             self.init(status: Self.status(of: error.kind), code: error.code, message: error.message)
         case let error as HTTPError:
             self.init(status: error.status, code: Self.code(of: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+        case is NIOTooManyBytesError:
+            self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than this endpoint accepts")
         case is DecodingError:
             self.init(status: .badRequest, code: "invalid_json", message: "the request body is not the JSON this endpoint expects")
         default:

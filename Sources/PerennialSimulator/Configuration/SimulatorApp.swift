@@ -1,0 +1,50 @@
+import PerennialCore
+
+/// One app the simulated App Store sells for.
+public struct SimulatorApp: Sendable, Hashable, Codable {
+    /// The app's bundle identifier (`bundle_id`).
+    public var bundleID: String
+    /// The app-specific shared secret verifyReceipt expects as `password` when the app sells auto-renewable
+    /// subscriptions. Nil or empty: any password is accepted.
+    public var sharedSecret: String?
+    /// The Billing Grace Period: 0 (none), 3, 16 or 28 days.
+    public var gracePeriodDays: Int
+    /// The app's App Store id (`adam_id` in production receipts; the sandbox always says 0). Nil: a
+    /// number derived from the app's position in the configuration.
+    public var appAppleID: Int64?
+    public var products: [SimulatorProduct]
+
+    public init(
+        bundleID: String, sharedSecret: String? = nil, gracePeriodDays: Int = 0, appAppleID: Int64? = nil,
+        products: [SimulatorProduct]
+    ) {
+        self.bundleID = bundleID
+        self.sharedSecret = sharedSecret
+        self.gracePeriodDays = gracePeriodDays
+        self.appAppleID = appAppleID
+        self.products = products
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case products
+        case bundleID = "bundle_id"
+        case sharedSecret = "shared_secret"
+        case gracePeriodDays = "grace_period_days"
+        case appAppleID = "app_apple_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        bundleID = try container.decode(String.self, forKey: .bundleID)
+        sharedSecret = try container.decodeIfPresent(String.self, forKey: .sharedSecret)
+        gracePeriodDays = try container.decodeIfPresent(Int.self, forKey: .gracePeriodDays) ?? 0
+        appAppleID = try container.decodeIfPresent(Int64.self, forKey: .appAppleID)
+        products = try container.decodeIfPresent([SimulatorProduct].self, forKey: .products) ?? []
+    }
+
+    /// The product with this identifier.
+    public func product(_ id: String) -> SimulatorProduct? { products.first { $0.id == id } }
+
+    /// Whether the app sells auto-renewable subscriptions (verifyReceipt then checks the shared secret).
+    public var sellsAutoRenewables: Bool { products.contains { $0.type == .autoRenewable } }
+}

@@ -1,0 +1,59 @@
+import PerennialCore
+
+/// A product one simulated app sells.
+public struct SimulatorProduct: Sendable, Hashable, Codable {
+    /// The product identifier (`product_id`).
+    public var id: String
+    public var type: ProductType
+    /// The subscription group, for auto-renewable subscriptions (`subscription_group_identifier`).
+    public var subscriptionGroup: String?
+    /// The rank inside the group: 1 is the highest tier. Products without a level rank as equals.
+    public var groupLevel: Int?
+    /// How long one period lasts; required for auto-renewable subscriptions.
+    public var period: SimulatorPeriod?
+    /// The free trial new subscribers may take, if any.
+    public var trialPeriod: SimulatorPeriod?
+    /// The introductory offer new subscribers may take, if any.
+    public var introOffer: SimulatorIntroOffer?
+    /// Whether the purchaser may share it with their family (default false).
+    public var familyShareable: Bool
+
+    public init(
+        id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
+        period: SimulatorPeriod? = nil, trialPeriod: SimulatorPeriod? = nil, introOffer: SimulatorIntroOffer? = nil,
+        familyShareable: Bool = false
+    ) {
+        self.id = id
+        self.type = type
+        self.subscriptionGroup = subscriptionGroup
+        self.groupLevel = groupLevel
+        self.period = period
+        self.trialPeriod = trialPeriod
+        self.introOffer = introOffer
+        self.familyShareable = familyShareable
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, type, period
+        case subscriptionGroup = "subscription_group"
+        case groupLevel = "group_level"
+        case trialPeriod = "trial_period"
+        case introOffer = "intro_offer"
+        case familyShareable = "family_shareable"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        type = try container.decode(ProductType.self, forKey: .type)
+        subscriptionGroup = try container.decodeIfPresent(String.self, forKey: .subscriptionGroup)
+        groupLevel = try container.decodeIfPresent(Int.self, forKey: .groupLevel)
+        period = try container.decodeIfPresent(SimulatorPeriod.self, forKey: .period)
+        trialPeriod = try container.decodeIfPresent(SimulatorPeriod.self, forKey: .trialPeriod)
+        introOffer = try container.decodeIfPresent(SimulatorIntroOffer.self, forKey: .introOffer)
+        familyShareable = try container.decodeIfPresent(Bool.self, forKey: .familyShareable) ?? false
+    }
+
+    /// The group a subscription belongs to; products without one form a group of their own.
+    var group: String { subscriptionGroup ?? "product:\(id)" }
+}

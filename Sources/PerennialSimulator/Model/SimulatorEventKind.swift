@@ -1,0 +1,33 @@
+/// What changed in a simulated subscription or purchase.
+public enum SimulatorEventKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A first purchase, a resubscription, or a one-time purchase.
+    case purchase
+    /// A new period was charged (a trial converting, an intro period, a pending downgrade taking effect).
+    case renewal
+    /// A renewal could not be charged; billing retry started.
+    case billingFailure = "billing_failure"
+    /// Billing retry started with the app's grace period (`grace_period_expires_date`).
+    case gracePeriod = "grace_period"
+    /// Billing succeeded again during retry: a new period starts now.
+    case recovery
+    /// The subscription ended (`expiration_intent` in the details).
+    case expiry
+    case autoRenewOff = "auto_renew_off"
+    case autoRenewOn = "auto_renew_on"
+    /// A transaction was refunded (`cancellation_date`, `cancellation_reason`).
+    case refund
+    /// Moved to a higher level of the group, immediately.
+    case upgrade
+    /// Moved to a lower level; takes effect at the next renewal.
+    case downgrade
+    /// Moved to the same level (immediate for the same duration, else at the next renewal).
+    case crossgrade
+    /// A pending downgrade or crossgrade was withdrawn.
+    case productChangeCancelled = "product_change_cancelled"
+    /// A price increase was announced, consented to or declined (`status` in the details).
+    case priceIncrease = "price_increase"
+    /// A family member gained access through Family Sharing.
+    case familyShare = "family_share"
+    /// A family member lost access through Family Sharing.
+    case familyRevoke = "family_revoke"
+}

@@ -1,0 +1,4 @@
+/// `POST /simulator/subscriptions/:id/auto-renew`.
+struct AutoRenewRequest: Decodable {
+    var enabled: Bool
+}

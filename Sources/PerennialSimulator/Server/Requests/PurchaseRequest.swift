@@ -1,0 +1,16 @@
+/// `POST /simulator/purchases`.
+struct PurchaseRequest: Decodable {
+    var account: String
+    var bundleID: String
+    var productID: String
+    /// sandbox (default) or production.
+    var environment: String?
+    /// none (default), trial or intro.
+    var offer: SimulatorOffer?
+
+    enum CodingKeys: String, CodingKey {
+        case account, environment, offer
+        case bundleID = "bundle_id"
+        case productID = "product_id"
+    }
+}

@@ -1,0 +1,52 @@
+import Hummingbird
+import PerennialCore
+
+/// The simulator's HTTP face: Apple's verifyReceipt endpoints and the `/simulator/…` control API.
+///
+/// Routes:
+/// - `POST /production/verifyReceipt`, `POST /sandbox/verifyReceipt`, `POST /verifyReceipt` (production);
+/// - `POST /simulator/purchases`, `GET /simulator/accounts/:account`, `GET /simulator/accounts/:account/receipt`;
+/// - `GET /simulator/clock`, `POST /simulator/clock/advance`;
+/// - `GET /simulator/subscriptions/:id` and `POST …/auto-renew`, `…/billing`, `…/refund`,
+///   `…/change-product`, `…/price-increase`, `…/family`, `DELETE …/family/:member`;
+/// - `POST /simulator/products/availability`; `GET|POST|DELETE /simulator/faults`, `DELETE /simulator/faults/:id`;
+/// - `GET /simulator/events`.
+public enum SimulatorServer {
+    /// A router with every simulator route.
+    public static func makeRouter(simulator: AppStoreSimulator) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        addRoutes(to: router, simulator: simulator)
+        return router
+    }
+
+    /// Adds the simulator's routes (and its error middleware, scoped to `/simulator`) to an existing router.
+    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, simulator: AppStoreSimulator) {
+        router.add(middleware: SimulatorErrorMiddleware<Context>())
+        addVerifyReceiptRoutes(to: router, simulator: simulator)
+        addAccountRoutes(to: router, simulator: simulator)
+        addSubscriptionRoutes(to: router, simulator: simulator)
+        addFaultRoutes(to: router, simulator: simulator)
+    }
+
+    /// An application serving the simulator on `host:port` (port 0: any free port). `onServerRunning`
+    /// receives the bound port once the server listens. Run it with `runService()`, or inside a
+    /// `ServiceGroup`.
+    public static func makeApplication(
+        simulator: AppStoreSimulator, host: String = "127.0.0.1", port: Int = 8090,
+        onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
+    ) -> Application<RouterResponder<BasicRequestContext>> {
+        Application(
+            router: makeRouter(simulator: simulator),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PerennialSimulator"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) })
+    }
+
+    static func environment(_ text: String?, default fallback: StoreEnvironment? = nil) throws -> StoreEnvironment? {
+        guard let text else { return fallback }
+        switch text.lowercased() {
+        case "sandbox": return .sandbox
+        case "production": return .production
+        default: throw SimulatorError.invalidRequest("environment must be sandbox or production")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import PerennialCore
+
+/// A local App Store: accounts, purchases, auto-renewable subscriptions with their whole lifecycle, a
+/// verifyReceipt that answers like Apple's, and fault injection.
+///
+/// Time is the simulator's own `clock`. Renewals are processed lazily: before answering anything, the
+/// simulator performs every renewal, billing failure and expiry due by the clock's now, in time order.
+/// Every lifecycle change goes through one place and is written to the event log (`events()`).
+///
+/// ```swift
+/// let simulator = try AppStoreSimulator(configuration: .example(timeScale: .manual))
+/// let purchase = try await simulator.purchase(
+///     account: "alice", bundleID: "com.example.perennial", productID: "pro.monthly", offer: .trial)
+/// await simulator.advanceClock(by: .seconds(8 * 86_400))
+/// let response = await simulator.verifyReceipt(
+///     receiptData: purchase.receiptData, password: "5e6f0c2a9b8d4e1f7a3c6b9d2e5f8a1c", endpoint: .sandbox)
+/// ```
+public actor AppStoreSimulator {
+    /// The configuration it was created with.
+    public nonisolated let configuration: SimulatorConfiguration
+    /// The simulated clock; advancing it directly is fine (renewals catch up on the next call).
+    public nonisolated let clock: SimulatorClock
+
+    var state: SimulatorState
+    var faultList: [SimulatorFault] = []
+    var nextFaultID = 1
+    var holds: [Int: HeldRequest] = [:]
+    var nextHoldID = 1
+
+    /// Creates a simulator. Throws a `SimulatorError` (`invalid_configuration`) when the configuration is
+    /// not valid. `clock` defaults to `SimulatorClock(configuration:)`.
+    public init(configuration: SimulatorConfiguration, clock: SimulatorClock? = nil) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.clock = clock ?? SimulatorClock(configuration: configuration)
+        self.state = SimulatorState(configuration: configuration)
+    }
+
+    /// Performs every change due by the clock's now, and returns that now.
+    @discardableResult
+    func catchUp() -> Instant {
+        let now = clock.now()
+        state.catchUp(to: now)
+        return now
+    }
+
+    /// The simulated now (after catching up).
+    public func now() -> Instant { catchUp() }
+
+    /// Moves simulated time forward and processes everything due. Returns the new now.
+    @discardableResult
+    public func advanceClock(by duration: Duration) -> Instant {
+        clock.advance(by: duration)
+        return catchUp()
+    }
+
+    /// Moves simulated time forward by `seconds` (0 up to 100 years) and processes everything due.
+    @discardableResult
+    public func advanceClock(seconds: Double) throws -> Instant {
+        guard seconds.isFinite, seconds >= 0, seconds <= 3_155_760_000 else {
+            throw SimulatorError.invalidRequest("seconds must be a number from 0 to 3155760000 (100 years)")
+        }
+        clock.advance(milliseconds: SimulatorClock.clamped(seconds * 1000))
+        return catchUp()
+    }
+
+    /// The whole event log, oldest first.
+    public func events() -> [SimulatorEvent] {
+        catchUp()
+        return state.events
+    }
+
+    /// An account's receipts, subscriptions and events, optionally narrowed to an app and environment.
+    public func report(account: String, bundleID: String? = nil, environment: StoreEnvironment? = nil) -> AccountReport {
+        let now = catchUp()
+        return state.report(account: account, bundleID: bundleID, environment: environment, now: now)
+    }
+
+    /// One subscription as it stands now.
+    public func subscription(originalTransactionID id: String) throws -> SubscriptionSummary {
+        let now = catchUp()
+        return state.summary(of: try existingSubscription(id), now: now)
+    }
+
+    /// The receipt token of an account in an app and environment; `unknown_account` when it bought nothing.
+    public func receiptData(account: String, bundleID: String, environment: StoreEnvironment) throws -> String {
+        let owner = ReceiptOwner(environment: environment, account: account, bundleID: bundleID)
+        guard state.accounts[owner] != nil else {
+            throw SimulatorError.notFound("unknown_account", "\(account) has no \(environment.rawValue) receipt for \(bundleID)")
+        }
+        return owner.token.receiptData
+    }
+
+    func existingSubscription(_ id: String) throws -> SimulatedSubscription {
+        guard let subscription = state.subscriptions[id] else {
+            throw SimulatorError.notFound("unknown_subscription", "no subscription with original_transaction_id \(id)")
+        }
+        return subscription
+    }
+}

@@ -1,0 +1,22 @@
+import PerennialCore
+
+/// Every change the simulated App Store can make to a purchase. `SimulatorState.apply` is the only
+/// place that performs them.
+enum LifecycleChange: Sendable {
+    /// A purchase of an auto-renewable subscription; `resubscribing` names an expired subscription of the
+    /// same group to restart.
+    case subscribe(ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?)
+    /// A purchase of a consumable, non-consumable or non-renewing subscription.
+    case buyOnce(ReceiptOwner, productID: String)
+    case renew(String)
+    case failBilling(String)
+    case recover(String)
+    case expire(String, intent: Int)
+    case setAutoRenew(String, Bool)
+    case refund(transactionID: String, reason: String)
+    case changeProduct(String, to: String, kind: ProductChangeKind, immediate: Bool)
+    case cancelPendingChange(String)
+    case priceIncrease(String, PriceIncreaseAction)
+    case shareWithFamily(String, member: String)
+    case revokeFamilyMember(String, member: String)
+}

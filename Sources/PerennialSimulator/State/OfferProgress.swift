@@ -1,0 +1,8 @@
+/// The introductory offer a subscription is in.
+enum OfferProgress: Sendable, Hashable {
+    case none
+    /// In the free trial (its first period).
+    case trial
+    /// In an introductory period; `remaining` more discounted periods follow this one.
+    case intro(remaining: Int)
+}

@@ -1,0 +1,83 @@
+import PerennialCore
+
+/// The simulated App Store's whole memory, as a value: accounts, transactions, subscriptions and the
+/// event log. `AppStoreSimulator` owns one and is its only writer. Lifecycle changes go through
+/// `apply(_:at:)`; the other methods read, or check a request before it becomes a change.
+struct SimulatorState: Sendable {
+    let configuration: SimulatorConfiguration
+    var accounts: [ReceiptOwner: SimulatedAccount] = [:]
+    var transactions: [String: SimulatedTransaction] = [:]
+    var subscriptions: [String: SimulatedSubscription] = [:]
+    /// "bundle_id\u{0}product_id" of products taken off sale.
+    var unavailableProducts: Set<String> = []
+    var events: [SimulatorEvent] = []
+    private var nextTransactionNumber: Int64 = 1_000_000_000_000_001
+    private var nextWebOrderNumber: Int64 = 2_000_000_000_000_001
+
+    /// Upper bound on the changes one catch-up makes, so a huge clock jump cannot stall the simulator.
+    static let maximumChangesPerCatchUp = 100_000
+
+    init(configuration: SimulatorConfiguration) {
+        self.configuration = configuration
+    }
+
+    var timeScale: SimulatorTimeScale { configuration.timeScale }
+
+    mutating func newTransactionID() -> String {
+        defer { nextTransactionNumber += 1 }
+        return String(nextTransactionNumber)
+    }
+
+    mutating func newWebOrderLineItemID() -> String {
+        defer { nextWebOrderNumber += 1 }
+        return String(nextWebOrderNumber)
+    }
+
+    func app(_ bundleID: String) -> SimulatorApp? { configuration.app(bundleID) }
+
+    func product(_ bundleID: String, _ productID: String) -> SimulatorProduct? {
+        app(bundleID)?.product(productID)
+    }
+
+    func isAvailable(_ bundleID: String, _ productID: String) -> Bool {
+        !unavailableProducts.contains(bundleID + "\u{0}" + productID)
+    }
+
+    mutating func setAvailability(_ bundleID: String, _ productID: String, available: Bool) {
+        if available {
+            unavailableProducts.remove(bundleID + "\u{0}" + productID)
+        } else {
+            unavailableProducts.insert(bundleID + "\u{0}" + productID)
+        }
+    }
+
+    /// The subscriptions of one receipt, by original transaction id.
+    func subscriptions(of owner: ReceiptOwner) -> [SimulatedSubscription] {
+        subscriptions.values.filter { $0.owner == owner }.sorted { $0.originalTransactionID < $1.originalTransactionID }
+    }
+
+    /// The subscription this account bought itself in a group, if any.
+    func purchasedSubscription(of owner: ReceiptOwner, group: String) -> SimulatedSubscription? {
+        subscriptions(of: owner).first { $0.group == group && $0.sharedFrom == nil }
+    }
+
+    /// How long one period of the product lasts from `start`, with the offer in use.
+    func periodEnd(bundleID: String, productID: String, offerPeriod: SimulatorPeriod?, from start: Instant) -> Instant {
+        let period = offerPeriod ?? product(bundleID, productID)?.period ?? .month
+        return timeScale.end(of: period, from: start)
+    }
+
+    /// The app's grace period, scaled; nil when it has none.
+    func gracePeriodMilliseconds(_ bundleID: String) -> Int64? {
+        guard let days = app(bundleID)?.gracePeriodDays, days > 0 else { return nil }
+        return timeScale.gracePeriodMilliseconds(days: days)
+    }
+
+    mutating func insert(_ transaction: SimulatedTransaction, for owner: ReceiptOwner, at instant: Instant) {
+        transactions[transaction.transactionID] = transaction
+        if accounts[owner] == nil {
+            accounts[owner] = SimulatedAccount(owner: owner, createdAt: instant, updatedAt: instant)
+        }
+        accounts[owner]?.transactionIDs.append(transaction.transactionID)
+    }
+}

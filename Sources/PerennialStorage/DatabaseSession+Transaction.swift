@@ -1,0 +1,61 @@
+import SQLKit
+
+extension DatabaseSession {
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws or when the task was
+    /// cancelled. Inside another transaction of the same session, it becomes a savepoint.
+    func withTransaction<Result: Sendable>(
+        _ mode: TransactionMode, _ body: @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        let (depth, savepoint) = enterTransaction()
+        defer { leaveTransaction() }
+        let name = "perennial_savepoint_\(savepoint)"
+        let begin = depth == 1 ? mode.beginStatement(for: kind) : "SAVEPOINT \(name)"
+        let commit = depth == 1 ? "COMMIT" : "RELEASE SAVEPOINT \(name)"
+        let rollback = depth == 1 ? ["ROLLBACK"] : ["ROLLBACK TO SAVEPOINT \(name)", "RELEASE SAVEPOINT \(name)"]
+
+        try await execute(begin)
+        let result: Result
+        do {
+            result = try await body(self)
+            try Task.checkCancellation()
+        } catch {
+            await roll(back: rollback)
+            throw error
+        }
+        do {
+            // A commit already decided on must run even if the task is cancelled meanwhile.
+            try await Self.shielded { try await self.execute(commit) }
+        } catch {
+            await roll(back: rollback)
+            throw error
+        }
+        return result
+    }
+
+    /// Runs one statement without results.
+    func execute(_ statement: String) async throws {
+        try await sql.raw("\(unsafeRaw: statement)").run()
+    }
+
+    /// Rolls back, even when the task is cancelled (SQLite's thread pool refuses work for cancelled tasks,
+    /// which would leave the transaction open on the shared connection).
+    private func roll(back statements: [String]) async {
+        do {
+            try await Self.shielded {
+                for statement in statements { try await self.execute(statement) }
+            }
+        } catch {
+            logger.error("Could not roll back a transaction; discarding the connection", metadata: [
+                "error": "\(error)"
+            ])
+            markBroken()
+        }
+    }
+
+    /// Runs `operation` in a task that does not inherit the caller's cancellation.
+    static func shielded<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await Task { try await operation() }.value
+    }
+}

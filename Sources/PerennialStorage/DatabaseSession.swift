@@ -1,0 +1,66 @@
+import Logging
+import SQLKit
+import Synchronization
+
+/// One database connection held for a unit of work: a transaction, a migration.
+///
+/// The session in use is published in the task-local `current`, so that storage calls made while it is
+/// held (a job enqueued inside a ledger transaction, say) join it instead of waiting for another
+/// connection. On SQLite there is only one connection, and waiting for it would deadlock.
+final class DatabaseSession: Sendable {
+    /// The session held by the current task, if any.
+    @TaskLocal static var current: DatabaseSession?
+
+    /// Runs SQL on the session's connection. Query logging is off: binds carry sealed data.
+    let sql: any SQLDatabase
+    let kind: DatabaseKind
+    let logger: Logger
+    /// Identifies the `SQLDatabaseConnection` the session belongs to.
+    let ownerID: ObjectIdentifier
+
+    private struct State {
+        var isActive = true
+        var transactionDepth = 0
+        var isBroken = false
+        var nextSavepoint = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier) {
+        self.sql = sql
+        self.kind = kind
+        self.logger = logger
+        self.ownerID = ownerID
+    }
+
+    /// Whether the connection is still held; a task that inherited the session after it ended must not use it.
+    var isActive: Bool { state.withLock { $0.isActive } }
+
+    /// Whether a transaction could not be ended cleanly; the connection must not be reused.
+    var isBroken: Bool { state.withLock { $0.isBroken } }
+
+    /// How many transactions (the outermost and its savepoints) are open.
+    var transactionDepth: Int { state.withLock { $0.transactionDepth } }
+
+    func end() {
+        state.withLock { $0.isActive = false }
+    }
+
+    func markBroken() {
+        state.withLock { $0.isBroken = true }
+    }
+
+    /// Opens one more transaction level; returns the new depth and a savepoint number unique in the session.
+    func enterTransaction() -> (depth: Int, savepoint: Int) {
+        state.withLock {
+            $0.transactionDepth += 1
+            $0.nextSavepoint += 1
+            return ($0.transactionDepth, $0.nextSavepoint)
+        }
+    }
+
+    func leaveTransaction() {
+        state.withLock { $0.transactionDepth -= 1 }
+    }
+}

@@ -1,0 +1,117 @@
+import PostgresKit
+import SQLKit
+import Synchronization
+
+/// A PostgreSQL server behind PostgresNIO's connection pool (`PostgresClient`).
+final class PostgresBackend: Sendable {
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+    private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
+
+    private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
+        self.client = client
+        self.runTask = runTask
+        self.logger = logger
+    }
+
+    /// Starts the pool, then connects once to report a wrong URL or an unreachable server now.
+    static func open(
+        configuration: SQLPostgresConfiguration, description: String, maximumConnections: Int, logger: Logger
+    ) async throws -> PostgresBackend {
+        let client = PostgresClient(
+            configuration: clientConfiguration(configuration, maximumConnections: maximumConnections),
+            backgroundLogger: logger
+        )
+        // Started before the probe, so it is running (no "run() hasn't been called" warning) by the time
+        // the first session leases a connection.
+        let runTask = Task { await client.run() }
+        var core = configuration.coreConfiguration
+        core.options.additionalStartupParameters = startupParameters(configuration)
+        do {
+            let probe = try await PostgresConnection.connect(configuration: core, id: 0, logger: logger)
+            try await probe.close()
+        } catch {
+            runTask.cancel()
+            await runTask.value
+            throw StorageError(
+                .databaseUnavailable, "could not connect to \(description): \(String(reflecting: error))"
+            )
+        }
+        return PostgresBackend(client: client, runTask: runTask, logger: logger)
+    }
+
+    /// Runs `body` with a connection leased from the pool. A connection whose transaction could not be
+    /// ended cleanly is closed rather than returned to the pool.
+    func withSession<Result: Sendable>(
+        ownerID: ObjectIdentifier, _ body: @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        guard shutdownTask.withLock({ $0 == nil }) else {
+            throw StorageError(.connectionClosed, "the PostgreSQL connection pool was shut down")
+        }
+        let logger = logger
+        return try await client.withConnection { connection in
+            // Query logging off: binds carry sealed receipts and credentials.
+            let sql = connection.sql(queryLogLevel: nil, logger: logger)
+            let session = DatabaseSession(sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID)
+            defer { session.end() }
+            do {
+                let result = try await body(session)
+                if session.isBroken { try? await connection.close() }
+                return result
+            } catch {
+                if session.isBroken { try? await connection.close() }
+                throw error
+            }
+        }
+    }
+
+    /// Closes the pool's connections. Later calls wait for the first.
+    func shutdown() async {
+        let task = shutdownTask.withLock { existing in
+            if let existing { return existing }
+            let runTask = runTask
+            let task = Task {
+                runTask.cancel()
+                await runTask.value
+            }
+            existing = task
+            return task
+        }
+        await task.value
+    }
+
+    private static func startupParameters(_ configuration: SQLPostgresConfiguration) -> [(String, String)] {
+        guard let searchPath = configuration.searchPath, !searchPath.isEmpty else { return [] }
+        return [("search_path", searchPath.joined(separator: ","))]
+    }
+
+    private static func clientConfiguration(
+        _ configuration: SQLPostgresConfiguration, maximumConnections: Int
+    ) -> PostgresClient.Configuration {
+        let core = configuration.coreConfiguration
+        let tls: PostgresClient.Configuration.TLS =
+            if core.tls.isEnforced {
+                .require(.makeClientConfiguration())
+            } else if core.tls.isAllowed {
+                .prefer(.makeClientConfiguration())
+            } else {
+                .disable
+            }
+        var client: PostgresClient.Configuration
+        if let socket = core.unixSocketPath {
+            client = .init(
+                unixSocketPath: socket, username: core.username, password: core.password, database: core.database
+            )
+            client.tls = tls
+        } else {
+            client = .init(
+                host: core.host ?? "localhost", port: core.port ?? SQLPostgresConfiguration.ianaPortNumber,
+                username: core.username, password: core.password, database: core.database, tls: tls
+            )
+        }
+        client.options.maximumConnections = maximumConnections
+        client.options.additionalStartupParameters = startupParameters(configuration)
+        return client
+    }
+}

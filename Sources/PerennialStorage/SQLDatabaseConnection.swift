@@ -1,0 +1,102 @@
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+/// An open database, SQLite or PostgreSQL, shared by the ledger, the job queue and the migrations.
+///
+/// ```swift
+/// let database = try await SQLDatabaseConnection.open(url: "sqlite:///var/lib/perennial/perennial.sqlite")
+/// try await Migrations.migrate(database)
+/// let ledger = SQLLedger(database: database)
+/// let jobs = SQLJobQueue(database: database, clock: SystemClock())
+/// …
+/// await database.shutdown()
+/// ```
+///
+/// SQLite uses one connection that sessions take in turn (see `SQLiteBackend`); PostgreSQL uses a pool.
+/// Call `shutdown()` before the process exits.
+public final class SQLDatabaseConnection: Sendable {
+    enum Backend: Sendable {
+        case sqlite(SQLiteBackend)
+        case postgres(PostgresBackend)
+    }
+
+    /// Where the database is.
+    public let location: DatabaseLocation
+    let backend: Backend
+    let logger: Logger
+
+    /// The database engine, for `/health`.
+    public var kind: DatabaseKind { location.kind }
+
+    private init(location: DatabaseLocation, backend: Backend, logger: Logger) {
+        self.location = location
+        self.backend = backend
+        self.logger = logger
+    }
+
+    /// Opens the database at a URL (see `DatabaseLocation`).
+    public static func open(
+        url: String, logger: Logger = Logger(label: "perennial.storage"), postgresMaximumConnections: Int = 10
+    ) async throws -> SQLDatabaseConnection {
+        try await open(DatabaseLocation(url: url), logger: logger, postgresMaximumConnections: postgresMaximumConnections)
+    }
+
+    /// Opens a database: the SQLite file is created when missing; a PostgreSQL server is contacted once, so a
+    /// wrong URL or password fails here with `StorageError.Code.databaseUnavailable`.
+    /// - Parameter postgresMaximumConnections: the size of the PostgreSQL pool (per process).
+    public static func open(
+        _ location: DatabaseLocation, logger: Logger = Logger(label: "perennial.storage"),
+        postgresMaximumConnections: Int = 10
+    ) async throws -> SQLDatabaseConnection {
+        let backend: Backend
+        switch location.target {
+        case .sqliteMemory:
+            backend = .sqlite(try await SQLiteBackend.open(storage: .memory, logger: logger))
+        case .sqliteFile(let path):
+            backend = .sqlite(try await SQLiteBackend.open(storage: .file(path: path), logger: logger))
+        case .postgres(let configuration):
+            backend = .postgres(
+                try await PostgresBackend.open(
+                    configuration: configuration, description: location.description,
+                    maximumConnections: max(1, postgresMaximumConnections), logger: logger
+                )
+            )
+        }
+        return SQLDatabaseConnection(location: location, backend: backend, logger: logger)
+    }
+
+    /// Closes the database: waits for SQLite's session in progress, closes PostgreSQL's pool. Safe to call
+    /// more than once; afterwards every operation throws `StorageError.Code.connectionClosed`.
+    public func shutdown() async {
+        switch backend {
+        case .sqlite(let sqlite): await sqlite.shutdown()
+        case .postgres(let postgres): await postgres.shutdown()
+        }
+    }
+
+    /// Runs `body` with a session. A task that already holds a session of this database (inside a ledger
+    /// transaction, say) gets that same session, so its work joins the transaction in progress.
+    func withSession<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        let ownerID = ObjectIdentifier(self)
+        if let current = DatabaseSession.current, current.ownerID == ownerID, current.isActive {
+            return try await body(current)
+        }
+        let publishing: @Sendable (DatabaseSession) async throws -> Result = { session in
+            try await DatabaseSession.$current.withValue(session) { try await body(session) }
+        }
+        switch backend {
+        case .sqlite(let sqlite): return try await sqlite.withSession(ownerID: ownerID, publishing)
+        case .postgres(let postgres): return try await postgres.withSession(ownerID: ownerID, publishing)
+        }
+    }
+
+    /// Runs `body` in a transaction of a session (a savepoint when the task is already inside one).
+    func withTransaction<Result: Sendable>(
+        _ mode: TransactionMode, _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        try await withSession { session in try await session.withTransaction(mode, body) }
+    }
+}

@@ -1,0 +1,152 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+/// The `JobQueue` on an SQL database, in the `jobs` table.
+///
+/// - Claiming: inside a transaction, the next due job of the requested kinds (waiting with `run_at <= now`,
+///   or leased with an expired lease) is selected, on PostgreSQL `FOR UPDATE SKIP LOCKED` so concurrent
+///   workers in several processes never take the same one, then marked leased until `now + lease` with its
+///   `attempts` increased. On SQLite the transaction holds the database's write lock.
+/// - `attempts` counts claims; `retry` does not increase it again.
+/// - Deduplication: at most one *waiting* job per key. Enqueueing a key that a waiting job holds replaces
+///   that job (kind, payload, `run_at`; attempts and error reset). A leased or buried job holding the key
+///   gives it up (its `dedup_key` becomes NULL; it finishes or stays buried as it is) and the new job is
+///   inserted: work enqueued while an older copy runs is never lost, at the cost of running twice, which
+///   the queue's at-least-once contract already asks workers to tolerate.
+/// - Inside a ledger transaction of the same database, operations join that transaction.
+public struct SQLJobQueue: JobQueue {
+    let database: SQLDatabaseConnection
+    let clock: any Clock
+
+    /// - Parameter clock: gives jobs their `createdAt`.
+    public init(database: SQLDatabaseConnection, clock: any Clock = SystemClock()) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Inserts the job, or with a deduplication key replaces the waiting job holding it (see the type).
+    public func enqueue(_ job: NewJob) async throws {
+        let createdAt = clock.now()
+        try await database.withTransaction(.write) { session in
+            guard let key = job.deduplicationKey else {
+                try await session.sql.raw("""
+                    INSERT INTO jobs (kind, payload, run_at, attempts, state, created_at)
+                    VALUES (\(bind: job.kind), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                            \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds))
+                    """).run()
+                return
+            }
+            try await Self.enqueue(job, key: key, createdAt: createdAt, in: session)
+        }
+    }
+
+    private static func enqueue(_ job: NewJob, key: String, createdAt: Instant, in session: DatabaseSession) async throws {
+        // A claim may lease the waiting job between the two statements (PostgreSQL): then the upsert's
+        // WHERE refuses to touch it, nothing is returned, and the next round releases its key.
+        for _ in 0..<3 {
+            try await session.sql.raw("""
+                UPDATE jobs SET dedup_key = NULL
+                WHERE dedup_key = \(bind: key) AND state <> \(bind: Job.State.waiting.rawValue)
+                """).run()
+            let written = try await session.sql.raw("""
+                INSERT INTO jobs (kind, payload, run_at, attempts, state, dedup_key, created_at)
+                VALUES (\(bind: job.kind), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
+                ON CONFLICT (dedup_key) DO UPDATE SET
+                    kind = excluded.kind,
+                    payload = excluded.payload,
+                    run_at = excluded.run_at,
+                    attempts = 0,
+                    last_error = NULL,
+                    lease_expires_at = NULL,
+                    created_at = excluded.created_at
+                WHERE jobs.state = \(bind: Job.State.waiting.rawValue)
+                RETURNING id
+                """).first()
+            if written != nil { return }
+        }
+        throw StorageError(.writeConflict, "a deduplicated job kept conflicting with concurrent claims")
+    }
+
+    /// Leases the next due job of these kinds (earliest `runAt`, then oldest), or returns nil.
+    public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job? {
+        guard !kinds.isEmpty else { return nil }
+        return try await database.withTransaction(.write) { session in
+            let skipLocked = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
+            let waiting = Job.State.waiting.rawValue
+            let leased = Job.State.leased.rawValue
+            guard let candidate = try await session.sql.raw("""
+                SELECT id FROM jobs
+                WHERE kind IN (\(binds: kinds))
+                    AND ((state = \(bind: waiting) AND run_at <= \(bind: now.milliseconds))
+                        OR (state = \(bind: leased) AND lease_expires_at <= \(bind: now.milliseconds)))
+                ORDER BY run_at, id
+                LIMIT 1\(unsafeRaw: skipLocked)
+                """).first()
+            else { return nil }
+            let id = try candidate.int64("id")
+            let row = try await session.sql.raw("""
+                UPDATE jobs SET state = \(bind: leased), attempts = attempts + 1,
+                    lease_expires_at = \(bind: now.milliseconds + leaseMilliseconds)
+                WHERE id = \(bind: id)
+                RETURNING \(unsafeRaw: Self.columns)
+                """).first()
+            return try row.map(Self.job(from:))
+        }
+    }
+
+    /// Deletes the job; an unknown id is ignored.
+    public func complete(jobID: Int64) async throws {
+        try await database.withTransaction(.write) { session in
+            try await session.sql.raw("DELETE FROM jobs WHERE id = \(bind: jobID)").run()
+        }
+    }
+
+    /// Returns the job to the queue, due at `runAt`; its lease ends and `attempts` keeps the count of claims.
+    public func retry(jobID: Int64, error: String, runAt: Instant) async throws {
+        try await database.withTransaction(.write) { session in
+            try await session.sql.raw("""
+                UPDATE jobs SET state = \(bind: Job.State.waiting.rawValue), run_at = \(bind: runAt.milliseconds),
+                    last_error = \(bind: error), lease_expires_at = NULL
+                WHERE id = \(bind: jobID)
+                """).run()
+        }
+    }
+
+    /// Keeps the job, buried, with its error; it is never claimed again.
+    public func bury(jobID: Int64, error: String) async throws {
+        try await database.withTransaction(.write) { session in
+            try await session.sql.raw("""
+                UPDATE jobs SET state = \(bind: Job.State.buried.rawValue), last_error = \(bind: error),
+                    lease_expires_at = NULL
+                WHERE id = \(bind: jobID)
+                """).run()
+        }
+    }
+
+    /// Every job (waiting, leased and buried), oldest first by `createdAt`, then id.
+    public func jobs(limit: Int) async throws -> [Job] {
+        guard limit > 0 else { return [] }
+        return try await database.withTransaction(.read) { session in
+            try await session.sql.raw("""
+                SELECT \(unsafeRaw: Self.columns) FROM jobs ORDER BY created_at, id LIMIT \(bind: Int64(limit))
+                """).all().map(Self.job(from:))
+        }
+    }
+
+    private static let columns = "id, kind, payload, run_at, attempts, state, last_error, created_at"
+
+    private static func job(from row: any SQLRow) throws -> Job {
+        let stateText = try row.string("state")
+        guard let state = Job.State(rawValue: stateText) else {
+            throw StorageError(.corruptRecord, "a job has the unknown state '\(stateText)'")
+        }
+        return Job(
+            id: try row.int64("id"), kind: try row.string("kind"), payload: try row.data("payload"),
+            runAt: Instant(milliseconds: try row.int64("run_at")), attempts: Int(try row.int64("attempts")),
+            state: state, lastError: try row.optionalString("last_error"),
+            createdAt: Instant(milliseconds: try row.int64("created_at"))
+        )
+    }
+}

@@ -1,0 +1,36 @@
+import PerennialServices
+
+/// The `Ledger` on an SQL database (SQLite or PostgreSQL).
+///
+/// On SQLite, transactions run one at a time on the single connection (see `SQLiteBackend`), which also
+/// makes `lockSubscription` unnecessary. On PostgreSQL they run concurrently on pooled connections, in
+/// read-committed isolation; `lockSubscription` takes a transaction-scoped advisory lock.
+///
+/// A task already inside a transaction of this database (a nested `transaction`, a job enqueued from
+/// inside one) joins it as a savepoint instead of opening another connection.
+public struct SQLLedger: Ledger {
+    let database: SQLDatabaseConnection
+
+    /// A ledger on an open (and migrated) database.
+    public init(database: SQLDatabaseConnection) {
+        self.database = database
+    }
+
+    /// Runs `body` in a write transaction; rolls back when it throws or the task is cancelled.
+    public func transaction<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await database.withTransaction(.write) { session in
+            try await body(SQLLedgerTransaction(session: session))
+        }
+    }
+
+    /// Runs `body` in a read-only transaction (PostgreSQL: one repeatable-read snapshot).
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+    ) async throws -> Result {
+        try await database.withTransaction(.read) { session in
+            try await body(SQLLedgerTransaction(session: session))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+extension SQLLedgerTransaction {
+    /// Inserts each transaction, or merges it into the stored copy (`stored.merged(with: new)`) and rewrites
+    /// the row only when the merge added something.
+    ///
+    /// On PostgreSQL the stored row is read `FOR UPDATE`; when two transactions insert the same new row at
+    /// once, the loser's `ON CONFLICT DO NOTHING` waits for the winner, then merges into its row.
+    public func saveTransactions(appID: String, _ transactions: [TransactionFact], recordedAt: Instant) async throws {
+        for fact in transactions {
+            try await save(fact, appID: appID, recordedAt: recordedAt)
+        }
+    }
+
+    private func save(_ fact: TransactionFact, appID: String, recordedAt: Instant) async throws {
+        for _ in 0..<3 {
+            if let row = try await sql.raw("""
+                SELECT body FROM transactions
+                WHERE app_id = \(bind: appID) AND store = \(bind: fact.store.rawValue)
+                    AND transaction_id = \(bind: fact.transactionID)\(unsafeRaw: forUpdate)
+                """).first()
+            {
+                let stored = try JSONBody.decode(TransactionFact.self, from: try row.string("body"))
+                let merged = stored.merged(with: fact)
+                guard merged != stored else { return }
+                try await sql.raw("""
+                    UPDATE transactions SET body = \(bind: try JSONBody.encode(merged)),
+                        recorded_at = \(bind: recordedAt.milliseconds)
+                    WHERE app_id = \(bind: appID) AND store = \(bind: fact.store.rawValue)
+                        AND transaction_id = \(bind: fact.transactionID)
+                    """).run()
+                return
+            }
+            let inserted = try await sql.raw("""
+                INSERT INTO transactions (app_id, store, transaction_id, original_transaction_id, body, recorded_at)
+                VALUES (\(bind: appID), \(bind: fact.store.rawValue), \(bind: fact.transactionID),
+                        \(bind: fact.originalTransactionID), \(bind: try JSONBody.encode(fact)),
+                        \(bind: recordedAt.milliseconds))
+                ON CONFLICT (app_id, store, transaction_id) DO NOTHING
+                RETURNING transaction_id
+                """).first()
+            if inserted != nil { return }
+        }
+        throw StorageError(.writeConflict, "a transaction kept conflicting with concurrent writes")
+    }
+
+    /// Inserts each snapshot; one already stored for the same subscription and `observedAt` is replaced
+    /// only when its JSON differs.
+    public func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws {
+        for info in renewalInfos {
+            try await sql.raw("""
+                INSERT INTO renewal_infos (app_id, store, original_transaction_id, observed_at, body, recorded_at)
+                VALUES (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.originalTransactionID),
+                        \(bind: info.observedAt.milliseconds), \(bind: try JSONBody.encode(info)),
+                        \(bind: recordedAt.milliseconds))
+                ON CONFLICT (app_id, store, original_transaction_id, observed_at) DO UPDATE SET
+                    body = excluded.body,
+                    recorded_at = excluded.recorded_at
+                WHERE renewal_infos.body <> excluded.body
+                """).run()
+        }
+    }
+
+    /// Every stored transaction of the subscription, in no particular order.
+    public func transactions(appID: String, subscription: SubscriptionKey) async throws -> [TransactionFact] {
+        try await sql.raw("""
+            SELECT body FROM transactions
+            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
+                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+            """).all().map { try JSONBody.decode(TransactionFact.self, from: try $0.string("body")) }
+    }
+
+    /// Every stored renewal-info snapshot of the subscription, in no particular order.
+    public func renewalInfos(appID: String, subscription: SubscriptionKey) async throws -> [RenewalInfoFact] {
+        try await sql.raw("""
+            SELECT body FROM renewal_infos
+            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
+                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+            """).all().map { try JSONBody.decode(RenewalInfoFact.self, from: try $0.string("body")) }
+    }
+}

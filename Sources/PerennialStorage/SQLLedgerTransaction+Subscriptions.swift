@@ -1,0 +1,61 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+extension SQLLedgerTransaction {
+    /// PostgreSQL: a transaction-scoped advisory lock on a stable 64-bit hash of the app and subscription,
+    /// released at commit or rollback. SQLite: nothing to do, transactions already run one at a time.
+    public func lockSubscription(appID: String, subscription: SubscriptionKey) async throws {
+        guard session.kind == .postgresql else { return }
+        let key = StableHash.fnv1a64("subscription|\(appID)|\(subscription.store.rawValue)|\(subscription.originalTransactionID)")
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
+    }
+
+    /// The app user id that owns the subscription, if it is stored.
+    public func subscriptionOwner(appID: String, subscription: SubscriptionKey) async throws -> String? {
+        try await sql.raw("""
+            SELECT owner_app_user_id FROM subscriptions
+            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
+                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+            """).first().map { try $0.string("owner_app_user_id") }
+    }
+
+    /// The stored state of the subscription, if any.
+    public func subscriptionState(appID: String, subscription: SubscriptionKey) async throws -> SubscriptionState? {
+        try await sql.raw("""
+            SELECT body FROM subscriptions
+            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
+                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+            """).first().map { try JSONBody.decode(SubscriptionState.self, from: try $0.string("body")) }
+    }
+
+    /// Inserts or replaces the subscription's state, status, expiry and owner.
+    public func saveSubscription(
+        appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant
+    ) async throws {
+        try await sql.raw("""
+            INSERT INTO subscriptions (app_id, store, original_transaction_id, owner_app_user_id, body, status,
+                                       expires_at, updated_at)
+            VALUES (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.originalTransactionID),
+                    \(bind: ownerAppUserID), \(bind: try JSONBody.encode(state)), \(bind: state.status.rawValue),
+                    \(bind: state.expiresAt?.milliseconds), \(bind: updatedAt.milliseconds))
+            ON CONFLICT (app_id, store, original_transaction_id) DO UPDATE SET
+                owner_app_user_id = excluded.owner_app_user_id,
+                body = excluded.body,
+                status = excluded.status,
+                expires_at = excluded.expires_at,
+                updated_at = excluded.updated_at
+            """).run()
+    }
+
+    /// The subscriptions the customer owns, sorted by key.
+    public func subscriptions(appID: String, appUserID: String) async throws -> [SubscriptionState] {
+        try await sql.raw("""
+            SELECT body FROM subscriptions
+            WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID)
+            """).all()
+            .map { try JSONBody.decode(SubscriptionState.self, from: try $0.string("body")) }
+            // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.
+            .sorted { $0.key < $1.key }
+    }
+}

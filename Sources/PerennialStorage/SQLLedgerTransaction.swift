@@ -1,0 +1,20 @@
+import PerennialServices
+import SQLKit
+
+/// The reads and writes of one `SQLLedger` transaction, on the session that runs it.
+///
+/// Every write is an upsert or an insert-if-absent, so repeating it changes nothing. The operations are
+/// grouped by subject in `SQLLedgerTransaction+….swift`.
+public struct SQLLedgerTransaction: LedgerTransaction {
+    let session: DatabaseSession
+
+    init(session: DatabaseSession) {
+        self.session = session
+    }
+
+    var sql: any SQLDatabase { session.sql }
+
+    /// `FOR UPDATE` on PostgreSQL, to lock a row read before it is rewritten; nothing on SQLite, where the
+    /// transaction already holds the database's write lock.
+    var forUpdate: String { session.kind == .postgresql ? " FOR UPDATE" : "" }
+}

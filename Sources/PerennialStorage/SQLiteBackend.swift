@@ -1,0 +1,85 @@
+import SQLKit
+import SQLiteKit
+import Synchronization
+
+/// An SQLite database behind one connection.
+///
+/// One connection, so one session at a time: SQLite allows a single writer anyway, and a statement issued
+/// by another task in the middle of a transaction on the same connection would silently become part of
+/// that transaction. The `AsyncGate` hands the connection to one session after the other, in arrival
+/// order; reads wait behind writes, which keeps every read consistent and is fast enough for the
+/// single-process deployments SQLite is meant for.
+final class SQLiteBackend: Sendable {
+    private let connection: SQLiteConnection
+    private let database: any SQLDatabase
+    private let logger: Logger
+    private let gate = AsyncGate()
+    private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
+
+    /// How long a statement waits for another process's lock on the file before failing.
+    static let busyTimeoutMilliseconds = 5_000
+
+    private init(connection: SQLiteConnection, logger: Logger) {
+        self.connection = connection
+        // Query logging off: binds carry sealed receipts and credentials.
+        self.database = connection.sql(queryLogLevel: nil)
+        self.logger = logger
+    }
+
+    static func open(storage: SQLiteConnection.Storage, logger: Logger) async throws -> SQLiteBackend {
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+        } catch {
+            throw StorageError(.databaseUnavailable, "could not open the SQLite database: \(error)")
+        }
+        let backend = SQLiteBackend(connection: connection, logger: logger)
+        do {
+            if case .file = storage {
+                // Readers of other processes (`perennial migrate`, backups) do not block the writer.
+                try await backend.database.raw("PRAGMA journal_mode=WAL").run()
+            }
+            try await backend.database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
+            try await backend.database.raw("PRAGMA foreign_keys=ON").run()
+        } catch {
+            try? await connection.close()
+            throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
+        }
+        return backend
+    }
+
+    /// Runs `body` with the connection, once every earlier session has finished.
+    func withSession<Result: Sendable>(
+        ownerID: ObjectIdentifier, _ body: @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        try await gate.withGate {
+            guard shutdownTask.withLock({ $0 == nil }) else {
+                throw StorageError(.connectionClosed, "the SQLite database was shut down")
+            }
+            let session = DatabaseSession(sql: database, kind: .sqlite, logger: logger, ownerID: ownerID)
+            defer { session.end() }
+            return try await body(session)
+        }
+    }
+
+    /// Waits for the session in progress, then closes the connection. Later calls wait for the first.
+    func shutdown() async {
+        let task = shutdownTask.withLock { existing in
+            if let existing { return existing }
+            let task = Task { await self.close() }
+            existing = task
+            return task
+        }
+        await task.value
+    }
+
+    private func close() async {
+        let acquired = (try? await gate.acquire()) != nil
+        do {
+            try await connection.close()
+        } catch {
+            logger.warning("Could not close the SQLite database cleanly", metadata: ["error": "\(error)"])
+        }
+        if acquired { await gate.release() }
+    }
+}

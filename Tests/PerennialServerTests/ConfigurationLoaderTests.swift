@@ -1,0 +1,95 @@
+import Foundation
+import PerennialCore
+import PerennialServer
+import Testing
+
+@Suite("Configuration")
+struct ConfigurationLoaderTests {
+    static let valid = """
+        server:
+          port: 9000
+        apps:
+          - id: forest
+            bundle_id: com.example.forest
+            apple:
+              shared_secret: ${FOREST_SHARED_SECRET}
+              verify_receipt_url: http://127.0.0.1:8090/production/verifyReceipt
+            products:
+              - id: com.example.forest.pro.monthly
+                type: auto_renewable
+                subscription_group: pro
+                group_level: 1
+                entitlements: [pro]
+              - id: com.example.forest.season
+                type: non_renewing
+                duration_days: 90
+                entitlements: [pro]
+            api_keys:
+              public: pk_forest_0123456789
+              secret: sk_forest_0123456789
+        """
+
+    let loader = ConfigurationLoader(environment: ["FOREST_SHARED_SECRET": "0123456789abcdef0123456789abcdef"])
+
+    @Test func aValidFileDeclaresAppsAndCatalog() throws {
+        let configuration = try loader.parse(Self.valid, file: "perennial.yaml")
+        #expect(configuration.server.port == 9000)
+        let app = try #require(configuration.apps.first)
+        #expect(app.apple?.sharedSecret == "0123456789abcdef0123456789abcdef")
+        #expect(app.apple?.sandboxVerifyReceiptURL == "http://127.0.0.1:8090/sandbox/verifyReceipt")
+        #expect(app.catalog.product("com.example.forest.pro.monthly")?.entitlements == ["pro"])
+        #expect(app.catalog.product("com.example.forest.season")?.durationDays == 90)
+    }
+
+    static let mistakes: [(String, String, String)] = [
+        ("shared_secret: ${FOREST_SHARED_SECRET}", "shared_secret: not-a-secret", "apps[0].apple.shared_secret"),
+        ("shared_secret: ${FOREST_SHARED_SECRET}", "shared_secret: ${MISSING}", "apps[0].apple.shared_secret"),
+        ("type: auto_renewable", "type: subscription", "apps[0].products[0].type"),
+        ("    entitlements: [pro]\n      - id: com.example.forest.season", "    entitlements: []\n      - id: com.example.forest.season", "apps[0].products[0].entitlements"),
+        ("duration_days: 90", "duration_days: 0", "apps[0].products[1]"),
+        ("bundle_id: com.example.forest", "bundle_ident: com.example.forest", "apps[0].bundle_ident"),
+        ("secret: sk_forest_0123456789", "secret: short", "apps[0].api_keys.secret"),
+        ("port: 9000", "port: 70000", "server.port"),
+    ]
+
+    @Test(arguments: mistakes)
+    func mistakesNameTheFileAndTheKey(original: String, replacement: String, key: String) {
+        let text = Self.valid.replacingOccurrences(of: original, with: replacement)
+        #expect(text != Self.valid)
+        do {
+            _ = try loader.parse(text, file: "perennial.yaml")
+            Issue.record("expected a configuration error for \(key)")
+        } catch let error as ConfigurationError {
+            #expect(error.file == "perennial.yaml")
+            #expect(error.key == key)
+            #expect(error.description.hasPrefix("perennial.yaml:"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func theEnvironmentOverridesTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-\(UUID()).yaml").path
+        try Self.valid.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loader = ConfigurationLoader(environment: [
+            "FOREST_SHARED_SECRET": "0123456789abcdef0123456789abcdef", "PERENNIAL_PORT": "9100",
+            "PERENNIAL_DATABASE": "postgres://u:p@127.0.0.1/db",
+        ])
+        let configuration = try loader.load(path: path)
+        #expect(configuration.server.port == 9100)
+        #expect(configuration.server.databaseURL == "postgres://u:p@127.0.0.1/db")
+    }
+
+    @Test func theMasterKeyFileIsCreatedPrivateAndReused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-\(UUID()).key").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loader = MasterKeyLoader(environment: [:])
+        let first = try loader.load(keyFile: path)
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(first.count == 32)
+        #expect(try loader.load(keyFile: path) == first)
+        #expect(throws: ConfigurationError.self) { try MasterKeyLoader(environment: ["PERENNIAL_MASTER_KEY": "short"]).load(keyFile: path) }
+    }
+}

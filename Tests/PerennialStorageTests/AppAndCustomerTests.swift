@@ -1,0 +1,71 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import Testing
+
+@Suite("Ledger: apps and customers")
+struct AppAndCustomerTests {
+    @Test(arguments: TestDatabase.available)
+    func savesAndReplacesApps(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let app = AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([1, 2, 3]),
+                                updatedAt: Fixtures.instant(10))
+            try await ledger.transaction { try await $0.saveApp(app) }
+            try await ledger.transaction { try await $0.saveApp(app) }
+            #expect(try await ledger.read { try await $0.app(id: "app") } == app)
+
+            let updated = AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([9]),
+                                    updatedAt: Fixtures.instant(20))
+            try await ledger.transaction { try await $0.saveApp(updated) }
+            #expect(try await ledger.read { try await $0.app(id: "app") } == updated)
+            #expect(try await ledger.read { try await $0.app(id: "other") } == nil)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func findOrCreateCustomerIsIdempotent(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            #expect(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") } == nil)
+            let created = try await ledger.transaction {
+                try await $0.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(100))
+            }
+            let again = try await ledger.transaction {
+                try await $0.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(999))
+            }
+            #expect(created == CustomerRecord(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(100)))
+            #expect(again == created)
+            #expect(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") } == created)
+            #expect(try await ledger.read { try await $0.customer(appID: "other", appUserID: "u1") } == nil)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func receiptTokenKeepsTheLatest(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            try await ledger.transaction { transaction in
+                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
+                try await transaction.setReceiptToken(
+                    appID: "app", appUserID: "u1", sealedToken: Data("new".utf8), updatedAt: Fixtures.instant(50))
+                try await transaction.setReceiptToken(
+                    appID: "app", appUserID: "u1", sealedToken: Data("old".utf8), updatedAt: Fixtures.instant(40))
+            }
+            let customer = try #require(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") })
+            #expect(customer.sealedReceiptToken == Data("new".utf8))
+            #expect(customer.receiptUpdatedAt == Fixtures.instant(50))
+            #expect(customer.createdAt == Fixtures.instant(1))
+
+            // A token for an unknown customer creates it.
+            try await ledger.transaction {
+                try await $0.setReceiptToken(
+                    appID: "app", appUserID: "u2", sealedToken: Data("t".utf8), updatedAt: Fixtures.instant(70))
+            }
+            let created = try await ledger.read { try await $0.customer(appID: "app", appUserID: "u2") }
+            #expect(created?.sealedReceiptToken == Data("t".utf8))
+            #expect(created?.createdAt == Fixtures.instant(70))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import Testing
+
+@Suite("Ledger: facts")
+struct FactTests {
+    @Test(arguments: TestDatabase.available)
+    func savedTransactionsMergeWhateverTheOrder(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let plain = Fixtures.transaction("t1", expiresAt: 2_000)
+            let refunded = Fixtures.transaction("t1", expiresAt: 1_900, cancelledAt: 1_500)
+            let expected = plain.merged(with: refunded)
+
+            // Plain first, then the refund, then the plain copy again: the cancellation stays.
+            for (appID, order) in [("a", [plain, refunded, plain]), ("b", [refunded, plain])] {
+                for fact in order {
+                    try await ledger.transaction {
+                        try await $0.saveTransactions(appID: appID, [fact], recordedAt: Fixtures.instant(5))
+                    }
+                }
+                let stored = try await ledger.read {
+                    try await $0.transactions(appID: appID, subscription: Fixtures.key("1000"))
+                }
+                #expect(stored == [expected])
+                #expect(stored.first?.cancelledAt == Fixtures.instant(1_500))
+                #expect(stored.first?.expiresAt == Fixtures.instant(2_000))
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func transactionsAreListedBySubscription(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let facts = [
+                Fixtures.transaction("t1", original: "1000"),
+                Fixtures.transaction("t2", original: "1000", purchasedAt: 2_000, expiresAt: 3_000),
+                Fixtures.transaction("t3", original: "2000"),
+                Fixtures.transaction("t1", original: "1000", store: .playStore),
+            ]
+            try await ledger.transaction {
+                // The same batch twice in one transaction is harmless too.
+                try await $0.saveTransactions(appID: "app", facts + facts, recordedAt: Fixtures.instant(5))
+            }
+            let stored = try await ledger.read {
+                try await $0.transactions(appID: "app", subscription: Fixtures.key("1000"))
+            }
+            #expect(Set(stored.map(\.transactionID)) == ["t1", "t2"])
+            #expect(stored.allSatisfy { $0.store == .appStore })
+            let other = try await ledger.read {
+                try await $0.transactions(appID: "other", subscription: Fixtures.key("1000"))
+            }
+            #expect(other.isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func renewalInfosAreDeduplicatedByObservation(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let first = Fixtures.renewalInfo(observedAt: 100, willAutoRenew: true)
+            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [first, first], recordedAt: Fixtures.instant(1)) }
+            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [first], recordedAt: Fixtures.instant(2)) }
+            var stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
+            #expect(stored == [first])
+
+            // Same observation instant, different content: replaced.
+            let corrected = Fixtures.renewalInfo(observedAt: 100, willAutoRenew: false)
+            let later = Fixtures.renewalInfo(observedAt: 200, willAutoRenew: false)
+            try await ledger.transaction {
+                try await $0.saveRenewalInfos(appID: "app", [corrected, later], recordedAt: Fixtures.instant(3))
+            }
+            stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
+            #expect(stored.sorted { $0.observedAt < $1.observedAt } == [corrected, later])
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import PerennialStorage
+import Testing
+
+@Suite("Migrations")
+struct MigrationTests {
+    @Test(arguments: TestDatabase.available)
+    func migratingTwiceIsANoOp(database: TestDatabase) async throws {
+        try await database.withDatabase(migrated: false) { connection in
+            let first = try await Migrations.migrate(connection)
+            let second = try await Migrations.migrate(connection)
+            let applied = try await Migrations.appliedVersions(connection)
+            #expect(first == [1])
+            #expect(second == [])
+            #expect(applied == [Migrations.latestVersion])
+        }
+    }
+
+    @Test(arguments: TestDatabase.shareable)
+    func concurrentMigrationsFromTwoConnectionsApplyOnce(database: TestDatabase) async throws {
+        try await database.withLocation { location in
+            let first = try await SQLDatabaseConnection.open(location, postgresMaximumConnections: 2)
+            let second = try await SQLDatabaseConnection.open(location, postgresMaximumConnections: 2)
+            do {
+                async let a = Migrations.migrate(first)
+                async let b = Migrations.migrate(second)
+                let applied = try await [a, b]
+                #expect(applied.flatMap { $0 } == [1])
+                #expect(try await Migrations.appliedVersions(first) == [1])
+            } catch {
+                await first.shutdown()
+                await second.shutdown()
+                throw error
+            }
+            await first.shutdown()
+            await second.shutdown()
+        }
+    }
+}
