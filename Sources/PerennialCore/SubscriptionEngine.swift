@@ -96,8 +96,12 @@ public struct SubscriptionEngine: Sendable {
             state.expirationReason = reason
         } else if renewal?.willAutoRenew == false {
             state.expirationReason = .voluntary
+        } else if let current, current.observedAt >= expiresAt {
+            // The store reported on the subscription after the period ended, neither renewed nor retrying
+            // billing, and gave no reason.
+            state.expirationReason = .unknown
         }
-        // Otherwise the period ended while the subscription was set to renew and the store has not said what
-        // happened yet: expired, reason nil until it does.
+        // Otherwise the period ended while the subscription was set to renew and the store has not reported
+        // since: expired, reason nil until it does.
     }
 }

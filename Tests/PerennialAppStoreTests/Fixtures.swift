@@ -1,13 +1,12 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialTesting
 
 /// Fixture files and small builders shared by the tests.
 enum Fixtures {
-    /// `/work/shared/fixtures`: the repository root is three levels above this file, `shared` beside it.
-    static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/fixtures").standardizedFileURL
+    /// `../shared/fixtures` beside the repository, as the shared test support finds it.
+    static let root: URL = PerennialTesting.Fixtures.root
 
     static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relativePath))

@@ -75,6 +75,10 @@ private let cases: [EngineCase] = [
         renewals: [Facts.renewal(observedOn: 1)], at: 31, status: .expired, reason: nil, willRenew: false
     ),
     EngineCase(
+        name: "store reported after the period, no renewal, no reason", transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 45)], at: 46, status: .expired, reason: .unknown, willRenew: false
+    ),
+    EngineCase(
         name: "grace period", transactions: [Facts.period("1000", from: 0, to: 30)],
         renewals: [Facts.renewal(observedOn: 30.5, billingRetry: true, graceUntil: 46)], at: 31,
         status: .gracePeriod, willRenew: true

@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServices
 import PerennialStorage
+import PerennialTesting
 import Testing
 
 @Suite("Job queue")
@@ -13,7 +14,7 @@ struct JobQueueTests {
     @Test(arguments: TestDatabase.available)
     func claimsDueJobsOfTheRequestedKinds(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let queue = SQLJobQueue(database: connection, clock: FixedTestClock(5))
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 5)))
             try await queue.enqueue(Self.job("a", payload: "later", runAt: 500))
             try await queue.enqueue(Self.job("a", payload: "first", runAt: 100))
             try await queue.enqueue(Self.job("b", payload: "other", runAt: 0))
@@ -40,7 +41,7 @@ struct JobQueueTests {
     @Test(arguments: TestDatabase.available)
     func anExpiredLeaseCanBeClaimedAgain(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let queue = SQLJobQueue(database: connection, clock: FixedTestClock())
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             try await queue.enqueue(Self.job(runAt: 0))
             let first = try #require(try await queue.claim(kinds: ["receipt.validate"], now: Instant(milliseconds: 100), leaseMilliseconds: 1_000))
             #expect(try await queue.claim(kinds: ["receipt.validate"], now: Instant(milliseconds: 1_099), leaseMilliseconds: 1_000) == nil)
@@ -53,7 +54,7 @@ struct JobQueueTests {
     @Test(arguments: TestDatabase.available)
     func retryAndBury(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let queue = SQLJobQueue(database: connection, clock: FixedTestClock())
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             try await queue.enqueue(Self.job(payload: ""))
             let claimed = try #require(try await queue.claim(kinds: ["receipt.validate"], now: Instant(milliseconds: 0), leaseMilliseconds: 100))
             #expect(claimed.payload.isEmpty)
@@ -79,10 +80,10 @@ struct JobQueueTests {
     @Test(arguments: TestDatabase.available)
     func deduplicationReplacesTheWaitingJob(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let clock = FixedTestClock(1)
+            let clock = FixedClock(Instant(milliseconds: 1))
             let queue = SQLJobQueue(database: connection, clock: clock)
             try await queue.enqueue(Self.job(payload: "v1", runAt: 10, key: "receipt:u1"))
-            clock.set(2)
+            clock.set(Instant(milliseconds: 2))
             try await queue.enqueue(Self.job(payload: "v2", runAt: 20, key: "receipt:u1"))
             try await queue.enqueue(Self.job(payload: "other", runAt: 30, key: "receipt:u2"))
             var jobs = try await queue.jobs(limit: 10)
@@ -92,7 +93,7 @@ struct JobQueueTests {
             // While the job runs, the same key enqueues a new waiting job; another replaces that one.
             let leased = try #require(try await queue.claim(kinds: ["receipt.validate"], now: Instant(milliseconds: 25), leaseMilliseconds: 100))
             #expect(leased.payload == Data("v2".utf8))
-            clock.set(3)
+            clock.set(Instant(milliseconds: 3))
             try await queue.enqueue(Self.job(payload: "v3", runAt: 40, key: "receipt:u1"))
             try await queue.enqueue(Self.job(payload: "v4", runAt: 40, key: "receipt:u1"))
             jobs = try await queue.jobs(limit: 10)
@@ -112,7 +113,7 @@ struct JobQueueTests {
     @Test(arguments: TestDatabase.available)
     func concurrentClaimersNeverShareAJob(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let queue = SQLJobQueue(database: connection, clock: FixedTestClock())
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             for index in 0..<50 {
                 try await queue.enqueue(Self.job(payload: "\(index)"))
             }

@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServices
 @testable import PerennialStorage
+import PerennialTesting
 import Testing
 
 @Suite("Ledger: transactions")
@@ -14,7 +15,7 @@ struct TransactionTests {
     func throwingRollsEverythingBack(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            let queue = SQLJobQueue(database: connection, clock: FixedTestClock())
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             await #expect(throws: Boom.self) {
                 try await ledger.transaction { transaction in
                     try await transaction.saveApp(Self.app)

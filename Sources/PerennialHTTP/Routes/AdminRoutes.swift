@@ -7,12 +7,7 @@ struct AdminRoutes {
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
-            let app = try context.requireSecretKey()
-            let appUserID = try context.parameters.require("app_user_id")
-            guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
-                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
-            }
-            return CustomerResponse(view)
+            try await CustomerRoutes(dependencies: dependencies).customer(app: context.requireSecretKey(), context: context)
         }
         group.get("customers/{app_user_id}/events") { request, context -> EventListResponse in
             let app = try context.requireSecretKey()

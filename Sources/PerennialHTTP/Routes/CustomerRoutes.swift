@@ -8,12 +8,16 @@ struct CustomerRoutes {
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
-            let app = try context.requireApp()
-            let appUserID = try context.parameters.require("app_user_id")
-            guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
-                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
-            }
-            return CustomerResponse(view)
+            try await customer(app: context.requireApp(), context: context)
         }
+    }
+
+    /// The customer the path names, or 404.
+    func customer(app: AppSettings, context: PerennialRequestContext) async throws -> CustomerResponse {
+        let appUserID = try context.parameters.require("app_user_id")
+        guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
+            throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+        }
+        return CustomerResponse(view)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PerennialServices
 
@@ -9,6 +10,13 @@ public struct PerennialRequestContext: RequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+    }
+
+    /// JSON with keys in a stable order, so responses read the same every time.
+    public var responseEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     /// Receipts are base64 and can reach a few megabytes for long purchase histories.

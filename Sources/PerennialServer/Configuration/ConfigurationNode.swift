@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// A node of the YAML configuration with its key path, so every error names the exact key. Strings may
-/// refer to environment variables as `${NAME}`.
+/// refer to environment variables as `${NAME}`, or `${NAME:-default}` to fall back to a default.
 struct ConfigurationNode {
     let node: Node
     let path: String
@@ -68,8 +68,11 @@ struct ConfigurationNode {
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else { throw error("unterminated ${ in value") }
-            let name = String(rest[start.upperBound..<end])
-            guard let value = environment[name] else { throw error("environment variable \(name) is not set") }
+            let reference = String(rest[start.upperBound..<end])
+            let parts = reference.split(separator: ":-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let value = environment[parts[0]] ?? (parts.count == 2 ? parts[1] : nil) else {
+                throw error("environment variable \(parts[0]) is not set")
+            }
             result += value
             rest = rest[rest.index(after: end)...]
         }
