@@ -2,13 +2,23 @@ extension TransactionFact {
     /// Combines two copies of the same transaction (same store and transaction id) that arrived at different
     /// times or through different inputs (`in_app` and `latest_receipt_info`, a receipt and a notification).
     ///
-    /// Information is only added, and the result does not depend on which copy came first: a cancellation
-    /// seen once stays (the earliest cancellation instant wins), an upgrade flag seen once stays, and the
+    /// The result does not depend on which copy came first, nor on how several copies are grouped. The copy
+    /// the store vouched for last (`observedAt`; an undated copy counts as the oldest) decides the refund
+    /// fields, so a reversed refund clears the cancellation; between copies of the same date information is
+    /// only added (a cancellation stays, the earliest instant wins). An upgrade flag seen once stays, and the
     /// latest expiry wins (Apple moves expiry later when it extends a renewal date).
     public func merged(with other: TransactionFact) -> TransactionFact {
         var result = self
-        result.cancelledAt = Self.earliest(cancelledAt, other.cancelledAt)
-        result.cancellationReason = Self.larger(cancellationReason, other.cancellationReason)
+        let mine = observedAt?.milliseconds ?? .min, theirs = other.observedAt?.milliseconds ?? .min
+        if mine != theirs {
+            let later = mine > theirs ? self : other
+            result.cancelledAt = later.cancelledAt
+            result.cancellationReason = later.cancellationReason
+        } else {
+            result.cancelledAt = Self.earliest(cancelledAt, other.cancelledAt)
+            result.cancellationReason = Self.larger(cancellationReason, other.cancellationReason)
+        }
+        result.observedAt = Self.latest(observedAt, other.observedAt)
         result.isUpgraded = isUpgraded || other.isUpgraded
         result.expiresAt = Self.latest(expiresAt, other.expiresAt)
         result.originalPurchasedAt = Self.earliest(originalPurchasedAt, other.originalPurchasedAt)

@@ -29,6 +29,9 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     public var offerCodeRefName: String?
     /// The identifier of a redeemed promotional offer.
     public var promotionalOfferID: String?
+    /// When the store vouched for this copy (a signed transaction's `signedDate`); nil when unknown
+    /// (receipts). Between two dated copies, the later one decides refunds: a refund can be reversed.
+    public var observedAt: Instant?
 
     public init(
         store: Store = .appStore, environment: StoreEnvironment, transactionID: String,
@@ -37,7 +40,7 @@ public struct TransactionFact: Sendable, Hashable, Codable {
         cancellationReason: String? = nil, isTrialPeriod: Bool = false, isInIntroOfferPeriod: Bool = false,
         isUpgraded: Bool = false, ownership: Ownership = .purchased, quantity: Int = 1,
         webOrderLineItemID: String? = nil, subscriptionGroupID: String? = nil,
-        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil
+        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, observedAt: Instant? = nil
     ) {
         self.store = store
         self.environment = environment
@@ -58,6 +61,7 @@ public struct TransactionFact: Sendable, Hashable, Codable {
         self.subscriptionGroupID = subscriptionGroupID
         self.offerCodeRefName = offerCodeRefName
         self.promotionalOfferID = promotionalOfferID
+        self.observedAt = observedAt
     }
 
     /// The key that identifies the subscription this transaction belongs to.

@@ -31,7 +31,7 @@ struct ReceiptFactTranslatorTests {
                 expiresAt: Instant(milliseconds: 1_702_592_000_000), cancelledAt: Instant(milliseconds: 1_701_000_000_000),
                 cancellationReason: "1", isTrialPeriod: false, isInIntroOfferPeriod: true, isUpgraded: true,
                 ownership: .familyShared, quantity: 2, webOrderLineItemID: "w20", subscriptionGroupID: "g1",
-                offerCodeRefName: "SPRING", promotionalOfferID: "promo1"
+                offerCodeRefName: "SPRING", promotionalOfferID: "promo1", observedAt: Instant(milliseconds: 0)
             ),
         ])
         #expect(translation.batch.renewalInfos.isEmpty)
@@ -46,7 +46,7 @@ struct ReceiptFactTranslatorTests {
         let fact = try #require(translator.translate(response, fallbackObservedAt: Instant(milliseconds: 0)).batch.transactions.first)
         #expect(fact == TransactionFact(
             environment: .production, transactionID: "7", originalTransactionID: "7", productID: "p",
-            purchasedAt: Instant(milliseconds: 1_735_689_600_000)
+            purchasedAt: Instant(milliseconds: 1_735_689_600_000), observedAt: Instant(milliseconds: 0)
         ))
     }
 

@@ -14,19 +14,21 @@ public struct ReceiptFactTranslator: Sendable {
     /// `fallbackObservedAt` (the moment the response was received).
     public func translate(_ response: VerifyReceiptResponse, fallbackObservedAt: Instant) -> ReceiptTranslation {
         let environment = response.storeEnvironment
+        let observedAt = response.receipt?.requestDate ?? response.receipt?.receiptCreationDate ?? fallbackObservedAt
         let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
         var skippedEntries = 0
         var byTransactionID: [String: TransactionFact] = [:]
         for entry in entries {
-            guard let fact = entry.transactionFact(environment: environment) else {
+            guard var fact = entry.transactionFact(environment: environment) else {
                 skippedEntries += 1
                 continue
             }
+            // Every copy in one response is vouched for at the response's request date.
+            fact.observedAt = observedAt
             byTransactionID[fact.transactionID] = byTransactionID[fact.transactionID].map { $0.merged(with: fact) } ?? fact
         }
         let transactions = byTransactionID.values.sorted(by: Self.precedes)
 
-        let observedAt = response.receipt?.requestDate ?? response.receipt?.receiptCreationDate ?? fallbackObservedAt
         var skippedRenewalInfos = 0
         var renewalInfos: [RenewalInfoFact] = []
         for info in response.pendingRenewalInfo ?? [] {
