@@ -16,6 +16,7 @@ public struct PerennialStack: Sendable {
     public let customers: CustomerService
     public let worker: PendingReceiptWorker
     public let jobs: any JobQueue
+    public let notificationInbox: any NotificationInbox
     let dependencies: HTTPDependencies
 
     /// Opens and migrates the database, records the apps, and builds the services.
@@ -42,11 +43,17 @@ public struct PerennialStack: Sendable {
                 verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, clock: clock, logger: logger
             )
             let customers = CustomerService(ledger: ledger, clock: clock)
+            let inbox = SQLNotificationInbox(database: database)
+            let notifications = AppStoreNotificationService(
+                inbox: inbox, ledger: ledger, verifier: nil, secrets: secrets,
+                clock: clock, logger: logger
+            )
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 worker: PendingReceiptWorker(apps: apps, service: receipts, backoff: workerBackoff), jobs: jobs,
+                notificationInbox: inbox,
                 dependencies: HTTPDependencies(
-                    apps: apps, receipts: receipts, customers: customers, health: health,
+                    apps: apps, receipts: receipts, customers: customers, notifications: notifications, health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current
                 )
             )

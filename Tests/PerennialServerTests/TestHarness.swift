@@ -15,6 +15,7 @@ struct TestHarness {
     static let bundleID = "com.example.perennial"
     static let publicKey = "pk_test_0123456789abcdef"
     static let secretKey = "sk_test_0123456789abcdef"
+    static let sharedSecret = SimulatorConfiguration.example().apps[0].sharedSecret ?? ""
     static let start = Instant(milliseconds: 1_767_225_600_000)  // 2026-01-01T00:00:00Z
 
     let simulator: AppStoreSimulator

@@ -42,10 +42,14 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
     ]
 
     public init(from decoder: any Decoder) throws {
-        let object = try AppleFields(from: decoder)
+        try self.init(fields: try AppleFields(from: decoder))
+    }
+
+    /// Reads a response from its fields; throws when `status` is missing or not a number.
+    public init(fields object: AppleFields) throws {
         guard let status = object.integer("status"), let narrowed = Int(exactly: status) else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "status is missing or not a number")
+                DecodingError.Context(codingPath: [], debugDescription: "status is missing or not a number")
             )
         }
         self.status = narrowed

@@ -5,18 +5,20 @@ public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
     public var receipts: ReceiptService
     public var customers: CustomerService
+    public var notifications: AppStoreNotificationService
     public var health: AppHealth
     /// `sqlite` or `postgresql`, shown by /health.
     public var databaseKind: String
     public var version: String
 
     public init(
-        apps: AppDirectory, receipts: ReceiptService, customers: CustomerService, health: AppHealth,
-        databaseKind: String, version: String
+        apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
+        notifications: AppStoreNotificationService, health: AppHealth, databaseKind: String, version: String
     ) {
         self.apps = apps
         self.receipts = receipts
         self.customers = customers
+        self.notifications = notifications
         self.health = health
         self.databaseKind = databaseKind
         self.version = version

@@ -12,6 +12,7 @@ public enum PerennialRouter {
         let v1 = router.group("v1")
         ReceiptRoutes(dependencies: dependencies).add(to: v1)
         CustomerRoutes(dependencies: dependencies).add(to: v1)
+        AppleNotificationRoutes(dependencies: dependencies).add(to: v1)
         AdminRoutes(dependencies: dependencies).add(to: v1.group("admin"))
         return router
     }

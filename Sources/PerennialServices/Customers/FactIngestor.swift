@@ -21,27 +21,47 @@ public struct FactIngestor: Sendable {
     /// the customer's receipt token.
     public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, sealedReceipt: Data? = nil) async throws {
         let now = clock.now()
-        let engine = SubscriptionEngine(catalog: app.catalog)
-        let deriver = EventDeriver(catalog: app.catalog)
         try await ledger.transaction { ledger in
             _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
             if let sealedReceipt {
                 try await ledger.setReceiptToken(appID: app.id, appUserID: appUserID, sealedToken: sealedReceipt, updatedAt: now)
             }
-            try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
-            try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
-            for key in batch.subscriptionKeys {
-                try await ledger.lockSubscription(appID: app.id, subscription: key)
-                let transactions = try await ledger.transactions(appID: app.id, subscription: key)
-                let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
-                guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
-                if let owner = try await ledger.subscriptionOwner(appID: app.id, subscription: key), owner != appUserID {
-                    try await recordTransfer(of: state, from: owner, to: appUserID, app: app, at: now, in: ledger)
-                }
-                let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
-                try await reconcileEvents(derived, of: key, owner: appUserID, app: app, at: now, in: ledger)
-                try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: state, updatedAt: now)
+            try await store(batch, app: app, owner: { _ in appUserID }, at: now, in: ledger)
+        }
+    }
+
+    /// Ingests facts that arrived without a customer (a store notification): each subscription is updated
+    /// for the customer who owns it. The facts of a subscription no customer owns yet are stored, and
+    /// folded when a customer first sends proof of it.
+    public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
+        let now = clock.now()
+        try await ledger.transaction { ledger in
+            try await store(batch, app: app, owner: { key in
+                try await ledger.subscriptionOwner(appID: app.id, subscription: key)
+            }, at: now, in: ledger)
+        }
+    }
+
+    private func store(
+        _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey) async throws -> String?, at now: Instant,
+        in ledger: any LedgerTransaction
+    ) async throws {
+        let engine = SubscriptionEngine(catalog: app.catalog)
+        let deriver = EventDeriver(catalog: app.catalog)
+        try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
+        try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
+        for key in batch.subscriptionKeys {
+            try await ledger.lockSubscription(appID: app.id, subscription: key)
+            guard let appUserID = try await owner(key) else { continue }
+            let transactions = try await ledger.transactions(appID: app.id, subscription: key)
+            let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
+            guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
+            if let previous = try await ledger.subscriptionOwner(appID: app.id, subscription: key), previous != appUserID {
+                try await recordTransfer(of: state, from: previous, to: appUserID, app: app, at: now, in: ledger)
             }
+            let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
+            try await reconcileEvents(derived, of: key, owner: appUserID, app: app, at: now, in: ledger)
+            try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: state, updatedAt: now)
         }
     }
 

@@ -1,0 +1,19 @@
+import Foundation
+import PerennialCore
+
+/// Where store notifications are kept, durably, before the store is told they arrived: the raw body
+/// (sealed), what became of it, and the id that makes a repeat a no-op.
+public protocol NotificationInbox: Sendable {
+    /// Stores a notification unless one with the same app and id is already there. Returns the stored
+    /// record: the new one, or the earlier one when this is a repeat.
+    func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool)
+
+    /// Records what processing concluded.
+    func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws
+
+    /// Whether a notification with this store id was already processed.
+    func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool
+
+    /// An app's notifications, newest first.
+    func notifications(appID: String, limit: Int) async throws -> [InboundNotification]
+}

@@ -1,0 +1,85 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+/// The `NotificationInbox` on an SQL database, in the `store_notifications` table. Receiving is an
+/// insert that does nothing when the notification is already there, so concurrent repeats of one
+/// notification store it once. Inside a ledger transaction of the same database, operations join it.
+public struct SQLNotificationInbox: NotificationInbox {
+    let database: SQLDatabaseConnection
+
+    public init(database: SQLDatabaseConnection) {
+        self.database = database
+    }
+
+    public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
+        try await database.withTransaction(.write) { session in
+            let inserted = try await session.sql.raw("""
+                INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status)
+                VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
+                        \(bind: notification.version), \(bind: notification.receivedAt.milliseconds),
+                        \(bind: notification.sealedBody), \(bind: notification.status.rawValue))
+                ON CONFLICT (app_id, notification_id) DO NOTHING
+                RETURNING notification_id
+                """).first()
+            if inserted != nil { return (notification, true) }
+            guard let row = try await session.sql.raw("""
+                SELECT * FROM store_notifications
+                WHERE app_id = \(bind: notification.appID) AND notification_id = \(bind: notification.notificationID)
+                """).first() else {
+                throw StorageError(.writeConflict, "a notification vanished while it was being received")
+            }
+            return (try Self.notification(from: row), false)
+        }
+    }
+
+    public func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
+        try await database.withTransaction(.write) { session in
+            try await session.sql.raw("""
+                UPDATE store_notifications SET status = \(bind: outcome.status.rawValue),
+                    notification_uuid = \(bind: outcome.notificationUUID), notification_type = \(bind: outcome.notificationType), subtype = \(bind: outcome.subtype),
+                    error_code = \(bind: outcome.errorCode), settled_at = \(bind: outcome.settledAt.milliseconds)
+                WHERE app_id = \(bind: appID) AND notification_id = \(bind: notificationID)
+                """).run()
+        }
+    }
+
+    public func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool {
+        try await database.withTransaction(.read) { session in
+            try await session.sql.raw("""
+                SELECT 1 AS found FROM store_notifications
+                WHERE app_id = \(bind: appID) AND notification_uuid = \(bind: notificationUUID)
+                    AND status = \(bind: InboundNotification.Status.processed.rawValue)
+                LIMIT 1
+                """).first() != nil
+        }
+    }
+
+    public func notifications(appID: String, limit: Int) async throws -> [InboundNotification] {
+        try await database.withTransaction(.read) { session in
+            try await session.sql.raw("""
+                SELECT * FROM store_notifications WHERE app_id = \(bind: appID)
+                ORDER BY received_at DESC, notification_id LIMIT \(bind: max(1, limit))
+                """).all().map(Self.notification(from:))
+        }
+    }
+
+    static func notification(from row: any SQLRow) throws -> InboundNotification {
+        let status = InboundNotification.Status(rawValue: try row.string("status")) ?? .received
+        let settledAt = try row.optionalInt64("settled_at")
+        return InboundNotification(
+            appID: try row.string("app_id"), notificationID: try row.string("notification_id"),
+            store: Store(rawValue: try row.string("store")) ?? .appStore, version: Int(try row.int64("version")),
+            receivedAt: Instant(milliseconds: try row.int64("received_at")), sealedBody: try row.data("sealed_body"),
+            status: status,
+            outcome: try settledAt.map { settled in
+                InboundNotification.Outcome(
+                    status: status, notificationUUID: try row.optionalString("notification_uuid"),
+                    notificationType: try row.optionalString("notification_type"),
+                    subtype: try row.optionalString("subtype"), errorCode: try row.optionalString("error_code"),
+                    settledAt: Instant(milliseconds: settled)
+                )
+            }
+        )
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import Testing
+
+@Suite("Notification inbox")
+struct NotificationInboxTests {
+    func notification(_ id: String, at milliseconds: Int64 = 10) -> InboundNotification {
+        InboundNotification(
+            appID: "app", notificationID: id, store: .appStore, version: 2, receivedAt: Instant(milliseconds: milliseconds),
+            sealedBody: Data([1, 2, 3])
+        )
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRepeatIsStoredOnceAndReturnsTheFirst(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let inbox = SQLNotificationInbox(database: connection)
+            let first = try await inbox.receive(notification("uuid-1"))
+            #expect(first.isNew)
+            try await inbox.settle(appID: "app", notificationID: "uuid-1", outcome: .init(
+                status: .processed, notificationUUID: "apple-uuid", notificationType: "DID_RENEW", settledAt: Instant(milliseconds: 11)
+            ))
+            #expect(try await inbox.hasProcessed(appID: "app", notificationUUID: "apple-uuid"))
+            #expect(try await !inbox.hasProcessed(appID: "app", notificationUUID: "other"))
+            #expect(try await !inbox.hasProcessed(appID: "other-app", notificationUUID: "apple-uuid"))
+            let repeated = try await inbox.receive(notification("uuid-1", at: 20))
+            #expect(!repeated.isNew)
+            #expect(repeated.record.status == .processed)
+            #expect(repeated.record.receivedAt == Instant(milliseconds: 10))
+            #expect(repeated.record.outcome?.notificationType == "DID_RENEW")
+            #expect(repeated.record.sealedBody == Data([1, 2, 3]))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func concurrentRepeatsStoreOneNotification(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let inbox = SQLNotificationInbox(database: connection)
+            let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 { group.addTask { try await inbox.receive(notification("uuid-2")).isNew } }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(results.filter { $0 }.count == 1)
+            #expect(try await inbox.notifications(appID: "app", limit: 10).count == 1)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func rejectedNotificationsAreKeptNewestFirst(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let inbox = SQLNotificationInbox(database: connection)
+            _ = try await inbox.receive(notification("a", at: 1))
+            _ = try await inbox.receive(notification("b", at: 2))
+            try await inbox.settle(appID: "app", notificationID: "a", outcome: .init(
+                status: .rejected, errorCode: "verification_failure", settledAt: Instant(milliseconds: 3)
+            ))
+            let listed = try await inbox.notifications(appID: "app", limit: 10)
+            #expect(listed.map(\.notificationID) == ["b", "a"])
+            #expect(listed[1].status == .rejected)
+            #expect(listed[1].outcome?.errorCode == "verification_failure")
+        }
+    }
+}
