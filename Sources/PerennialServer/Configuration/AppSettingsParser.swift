@@ -1,3 +1,4 @@
+import Foundation
 import PerennialAppStore
 import PerennialCore
 import PerennialServices
@@ -41,14 +42,68 @@ enum AppSettingsParser {
     }
 
     private static func parseApple(_ node: ConfigurationNode) throws -> AppleSettings {
-        try node.allowKeys(["shared_secret", "previous_shared_secret", "verify_receipt_url", "verify_receipt_sandbox_url"])
+        try node.allowKeys([
+            "shared_secret", "previous_shared_secret", "verify_receipt_url", "verify_receipt_sandbox_url", "app_apple_id",
+            "environments", "root_certificates", "receipt_validation", "server_api",
+        ])
         let secret = try sharedSecret(node.requiredChild("shared_secret"))
         let previous = try node.child("previous_shared_secret").map(sharedSecret)
         let production = try node.child("verify_receipt_url")?.string() ?? VerifyReceiptConfiguration.appleProductionURL
         let sandbox = try node.child("verify_receipt_sandbox_url")?.string() ?? sandboxURL(matching: production)
-        return AppleSettings(
+        var settings = AppleSettings(
             sharedSecret: secret, previousSharedSecret: previous, productionVerifyReceiptURL: production,
             sandboxVerifyReceiptURL: sandbox
+        )
+        if let appAppleID = try node.child("app_apple_id") {
+            guard let value = Int64(try appAppleID.string()), value > 0 else { throw appAppleID.error("must be the app's numeric App Store id") }
+            settings.appAppleID = value
+        }
+        if let environments = try node.child("environments") {
+            let values = try environments.strings()
+            let known: Set<String> = ["Production", "Sandbox", "Xcode", "LocalTesting"]
+            guard !values.isEmpty, values.allSatisfy(known.contains) else {
+                throw environments.error("expected a list of: Production, Sandbox, Xcode, LocalTesting")
+            }
+            settings.environments = Set(values)
+        }
+        if let roots = try node.child("root_certificates") {
+            settings.trustedRoots = try roots.elements().map { element in
+                let path = try element.string()
+                guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else {
+                    throw element.error("cannot read the certificate file \(path)")
+                }
+                return Array(data)
+            }
+        }
+        if let mode = try node.child("receipt_validation") {
+            guard let value = ReceiptValidationMode(rawValue: try mode.string()) else {
+                throw mode.error("expected one of: \(ReceiptValidationMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            settings.receiptValidation = value
+        }
+        settings.serverAPI = try node.child("server_api").map(parseServerAPI)
+        if settings.receiptValidation == .local, settings.serverAPI == nil {
+            throw node.error("receipt_validation local needs server_api credentials to read subscription histories")
+        }
+        return settings
+    }
+
+    private static func parseServerAPI(_ node: ConfigurationNode) throws -> ServerAPISettings {
+        try node.allowKeys(["issuer_id", "key_id", "private_key", "private_key_file", "base_url"])
+        let pem: String
+        if let file = try node.child("private_key_file") {
+            let path = try file.string()
+            guard let data = FileManager.default.contents(atPath: path) else { throw file.error("cannot read \(path)") }
+            pem = String(decoding: data, as: UTF8.self)
+        } else {
+            pem = try node.requiredChild("private_key").string()
+        }
+        guard pem.contains("BEGIN PRIVATE KEY") else {
+            throw node.error("the private key must be the .p8 file's PEM text (-----BEGIN PRIVATE KEY-----)")
+        }
+        return ServerAPISettings(
+            issuerID: try node.requiredChild("issuer_id").string(), keyID: try node.requiredChild("key_id").string(),
+            privateKeyPEM: pem, baseURL: try node.child("base_url")?.string()
         )
     }
 

@@ -8,15 +8,34 @@ public struct AppleSettings: Sendable, Hashable {
     public var previousSharedSecret: String?
     public var productionVerifyReceiptURL: String
     public var sandboxVerifyReceiptURL: String
+    /// The app's App Store id; signed data from production must carry it.
+    public var appAppleID: Int64?
+    /// The environments whose signed data the app accepts (`Production`, `Sandbox`, and for development
+    /// `Xcode` or `LocalTesting`, whose data Apple does not sign with its chain). Default Production and
+    /// Sandbox: App Review purchases in the sandbox.
+    public var environments: Set<String>
+    /// The roots signed data must chain to (DER); empty for Apple Root CA - G3.
+    public var trustedRoots: [[UInt8]]
+    /// How receipts are validated.
+    public var receiptValidation: ReceiptValidationMode
+    /// App Store Server API credentials, if the team configured them.
+    public var serverAPI: ServerAPISettings?
 
     public init(
         sharedSecret: String, previousSharedSecret: String? = nil,
         productionVerifyReceiptURL: String = VerifyReceiptConfiguration.appleProductionURL,
-        sandboxVerifyReceiptURL: String = VerifyReceiptConfiguration.appleSandboxURL
+        sandboxVerifyReceiptURL: String = VerifyReceiptConfiguration.appleSandboxURL, appAppleID: Int64? = nil,
+        environments: Set<String> = ["Production", "Sandbox"], trustedRoots: [[UInt8]] = [],
+        receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPI: ServerAPISettings? = nil
     ) {
         self.sharedSecret = sharedSecret
         self.previousSharedSecret = previousSharedSecret
         self.productionVerifyReceiptURL = productionVerifyReceiptURL
         self.sandboxVerifyReceiptURL = sandboxVerifyReceiptURL
+        self.appAppleID = appAppleID
+        self.environments = environments
+        self.trustedRoots = trustedRoots
+        self.receiptValidation = receiptValidation
+        self.serverAPI = serverAPI
     }
 }
