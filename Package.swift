@@ -123,7 +123,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PerennialAppStoreTests",
-            dependencies: ["PerennialAppStore", "PerennialCore", "PerennialTesting"],
+            dependencies: [
+                "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -136,6 +141,8 @@ let package = Package(
             dependencies: [
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),

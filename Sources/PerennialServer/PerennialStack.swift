@@ -38,22 +38,32 @@ public struct PerennialStack: Sendable {
             try await AppRegistration.register(configuration.apps, ledger: ledger, secrets: secrets, at: clock.now())
             let apps = AppDirectory(apps: configuration.apps)
             let health = AppHealth()
+            let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock)
+            let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock)
             let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
             let receipts = ReceiptService(
-                verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, clock: clock, logger: logger
+                verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
+                serverAPI: serverAPI, clock: clock, logger: logger
             )
             let customers = CustomerService(ledger: ledger, clock: clock)
             let inbox = SQLNotificationInbox(database: database)
+            for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
+                await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
+            }
             let notifications = AppStoreNotificationService(
-                inbox: inbox, ledger: ledger, verifier: nil, secrets: secrets,
-                clock: clock, logger: logger
+                inbox: inbox, ledger: ledger, verifier: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock),
+                secrets: secrets, clock: clock, logger: logger
+            )
+            let transactions = SignedTransactionService(
+                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, clock: clock, logger: logger
             )
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 worker: PendingReceiptWorker(apps: apps, service: receipts, backoff: workerBackoff), jobs: jobs,
                 notificationInbox: inbox,
                 dependencies: HTTPDependencies(
-                    apps: apps, receipts: receipts, customers: customers, notifications: notifications, health: health,
+                    apps: apps, receipts: receipts, customers: customers, notifications: notifications,
+                    transactions: transactions, health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current
                 )
             )

@@ -38,6 +38,7 @@ struct TestHarness {
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
+        signedDataRoot: Data? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
@@ -54,7 +55,9 @@ struct TestHarness {
                 apple: AppleSettings(
                     sharedSecret: secret, previousSharedSecret: previousSharedSecret,
                     productionVerifyReceiptURL: base + "/production/verifyReceipt",
-                    sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt"
+                    sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt",
+                    environments: signedDataRoot == nil ? ["Production", "Sandbox"] : ["Sandbox"],
+                    trustedRoots: signedDataRoot.map { [Array($0)] } ?? []
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )

@@ -6,6 +6,7 @@ public struct HTTPDependencies: Sendable {
     public var receipts: ReceiptService
     public var customers: CustomerService
     public var notifications: AppStoreNotificationService
+    public var transactions: SignedTransactionService
     public var health: AppHealth
     /// `sqlite` or `postgresql`, shown by /health.
     public var databaseKind: String
@@ -13,12 +14,14 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
-        notifications: AppStoreNotificationService, health: AppHealth, databaseKind: String, version: String
+        notifications: AppStoreNotificationService, transactions: SignedTransactionService, health: AppHealth,
+        databaseKind: String, version: String
     ) {
         self.apps = apps
         self.receipts = receipts
         self.customers = customers
         self.notifications = notifications
+        self.transactions = transactions
         self.health = health
         self.databaseKind = databaseKind
         self.version = version

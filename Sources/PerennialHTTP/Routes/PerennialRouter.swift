@@ -13,6 +13,7 @@ public enum PerennialRouter {
         ReceiptRoutes(dependencies: dependencies).add(to: v1)
         CustomerRoutes(dependencies: dependencies).add(to: v1)
         AppleNotificationRoutes(dependencies: dependencies).add(to: v1)
+        TransactionRoutes(dependencies: dependencies).add(to: v1)
         AdminRoutes(dependencies: dependencies).add(to: v1.group("admin"))
         return router
     }

@@ -41,7 +41,7 @@ public struct AppStoreNotificationService: Sendable {
         if !isNew, let outcome = record.outcome {
             return try Self.answer(repeating: outcome)
         }
-        let verified: VerifiedNotification
+        let verified: VerifiedStoreNotification
         do {
             verified = try await verify(format, app: app)
         } catch let error as PerennialError where error.kind != .unavailable && error.kind != .internal {
@@ -64,7 +64,7 @@ public struct AppStoreNotificationService: Sendable {
         return NotificationAcknowledgement(isRepeat: isRepeat || !isNew, notificationType: verified.notificationType, subtype: verified.subtype)
     }
 
-    private func verify(_ format: NotificationFormat, app: AppSettings) async throws -> VerifiedNotification {
+    private func verify(_ format: NotificationFormat, app: AppSettings) async throws -> VerifiedStoreNotification {
         switch format {
         case .version2(let signedPayload):
             guard let verifier else {

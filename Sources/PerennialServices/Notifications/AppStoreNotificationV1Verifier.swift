@@ -7,7 +7,7 @@ import PerennialCore
 struct AppStoreNotificationV1Verifier {
     let clock: any Clock
 
-    func verify(_ notification: AppStoreNotificationV1, app: AppSettings) throws -> VerifiedNotification {
+    func verify(_ notification: AppStoreNotificationV1, app: AppSettings) throws -> VerifiedStoreNotification {
         guard let apple = app.apple, let password = notification.password,
               ConstantTime.equals(password, apple.sharedSecret)
                 || apple.previousSharedSecret.map({ ConstantTime.equals(password, $0) }) == true
@@ -20,7 +20,7 @@ struct AppStoreNotificationV1Verifier {
         let facts = notification.unifiedReceipt.map {
             ReceiptFactTranslator().translate($0, fallbackObservedAt: clock.now()).batch
         } ?? FactBatch()
-        return VerifiedNotification(
+        return VerifiedStoreNotification(
             notificationUUID: nil, notificationType: notification.notificationType ?? "UNKNOWN", subtype: nil, facts: facts
         )
     }

@@ -5,5 +5,5 @@ import PerennialCore
 /// be refused (`verification_failure`, `invalid_app_identifier`, `invalid_environment` …), and one of kind
 /// `.unavailable` when verification could not be completed now (retry later).
 public protocol SignedNotificationVerifier: Sendable {
-    func verify(signedPayload: String, app: AppSettings) async throws -> VerifiedNotification
+    func verify(signedPayload: String, app: AppSettings) async throws -> VerifiedStoreNotification
 }

@@ -17,12 +17,14 @@ public struct ReceiptService: Sendable {
     let health: AppHealth
     let clock: any Clock
     let logger: Logger
+    let local: LocalReceiptValidator
 
     public init(
         verifier: any ReceiptVerifier, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, health: AppHealth,
-        clock: any Clock, logger: Logger
+        signedData: SignedDataVerifiers, serverAPI: ServerAPIClients, clock: any Clock, logger: Logger
     ) {
         self.verifier = verifier
+        local = LocalReceiptValidator(verifiers: signedData, serverAPI: serverAPI, clock: clock)
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         customers = CustomerService(ledger: ledger, clock: clock)
         self.jobs = jobs
@@ -35,6 +37,19 @@ public struct ReceiptService: Sendable {
     /// Validates and ingests a receipt for a customer.
     public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> ReceiptSubmission {
         try Self.validate(appUserID: appUserID, receiptData: receiptData)
+        if let mode = app.apple?.receiptValidation, mode != .verifyReceipt {
+            switch try await local.validate(receiptData: receiptData, app: app) {
+            case .verified(let facts):
+                try await ingestor.ingest(facts, app: app, appUserID: appUserID, sealedReceipt: try secrets.seal(receiptData))
+                return .validated(try await view(app: app, appUserID: appUserID))
+            case .forged(let code):
+                throw PerennialError(.unprocessable, code: "receipt_not_authentic", "the receipt's signature does not verify (\(code))")
+            case .unreadable(let code) where mode == .local:
+                throw PerennialError(.unprocessable, code: "receipt_unreadable", "the receipt could not be read (\(code))")
+            case .unreadable:
+                break
+            }
+        }
         let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
         if case .unavailable(let reason) = outcome {
             logger.warning("App Store unavailable, receipt queued", metadata: ["app": "\(app.id)", "reason": "\(reason)"])
@@ -46,10 +61,14 @@ public struct ReceiptService: Sendable {
             return .pending(try await customers.customer(app: app, appUserID: appUserID))
         }
         try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
+        return .validated(try await view(app: app, appUserID: appUserID))
+    }
+
+    private func view(app: AppSettings, appUserID: String) async throws -> CustomerView {
         guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
             throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
         }
-        return .validated(view)
+        return view
     }
 
     /// Ingests a verified receipt, or throws the error its outcome stands for. `.unavailable` throws too.
@@ -91,10 +110,12 @@ public struct ReceiptService: Sendable {
         }
     }
 
-    static func validate(appUserID: String, receiptData: String) throws {
+    /// Checks an app user id, and receipt data when given.
+    static func validate(appUserID: String, receiptData: String?) throws {
         guard !appUserID.isEmpty, appUserID.utf8.count <= 256, !appUserID.contains(where: \.isNewline) else {
             throw PerennialError(.badRequest, code: "invalid_app_user_id", "app_user_id must be 1 to 256 characters on one line")
         }
+        guard let receiptData else { return }
         guard !receiptData.isEmpty, receiptData.utf8.count <= maximumReceiptLength else {
             throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data must be non-empty base64, at most \(maximumReceiptLength) characters")
         }

@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// A store notification whose origin was verified, and the facts it carries (none for types such as TEST).
-public struct VerifiedNotification: Sendable, Hashable {
+public struct VerifiedStoreNotification: Sendable, Hashable {
     /// The store's id for the notification (App Store `notificationUUID`).
     public var notificationUUID: String?
     public var notificationType: String

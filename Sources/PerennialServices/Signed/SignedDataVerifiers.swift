@@ -1,0 +1,69 @@
+import Foundation
+import PerennialAppStore
+import PerennialCore
+
+/// One `SignedDataVerifier` per app and accepted environment, built once so their chain caches last. Signed
+/// data is verified by the verifier of the environment it claims, when the app accepts that environment.
+public struct SignedDataVerifiers: Sendable {
+    private let verifiers: [String: [AppleEnvironment: SignedDataVerifier]]
+    /// Apps whose configuration could not make a verifier for an environment, with the reason.
+    public let problems: [String: String]
+
+    public init(apps: [AppSettings], clock: any Clock) {
+        var verifiers: [String: [AppleEnvironment: SignedDataVerifier]] = [:]
+        var problems: [String: String] = [:]
+        for app in apps {
+            guard let apple = app.apple else { continue }
+            for name in apple.environments.sorted() {
+                let environment = AppleEnvironment(rawValue: name)
+                do {
+                    verifiers[app.id, default: [:]][environment] = try SignedDataVerifier(
+                        rootCertificates: apple.trustedRoots.isEmpty ? [AppleRootCAG3.der] : apple.trustedRoots.map { Data($0) },
+                        bundleId: app.bundleID, appAppleId: apple.appAppleID, environment: environment, clock: clock
+                    )
+                } catch {
+                    problems[app.id] = "\(name): \(error.message)"
+                }
+            }
+        }
+        self.verifiers = verifiers
+        self.problems = problems
+    }
+
+    /// The verifier for the environment a JWS claims (read before verification, to choose the verifier);
+    /// throws `invalid_environment` when the app does not accept it.
+    public func verifier(for app: AppSettings, signed: String) throws -> SignedDataVerifier {
+        guard let byEnvironment = verifiers[app.id], !byEnvironment.isEmpty else {
+            throw PerennialError(.badGateway, code: "signed_data_unconfigured", problems[app.id] ?? "app \(app.id) accepts no signed App Store data")
+        }
+        let claimed = Self.claimedEnvironment(of: signed) ?? .production
+        if let verifier = byEnvironment[claimed] { return verifier }
+        throw PerennialError(.forbidden, code: "invalid_environment", "the app does not accept \(claimed.rawValue) data")
+    }
+
+    /// The verifier for an environment (of a receipt read locally, say).
+    public func verifier(for app: AppSettings, environment: StoreEnvironment) throws -> SignedDataVerifier {
+        let name: AppleEnvironment = environment == .sandbox ? .sandbox : environment == .xcode ? .xcode : .production
+        guard let verifier = verifiers[app.id]?[name] else {
+            throw PerennialError(.forbidden, code: "invalid_environment", "the app does not accept \(name.rawValue) data")
+        }
+        return verifier
+    }
+
+    /// The environment a compact JWS's payload names (`environment`, or `data.environment` and the like),
+    /// without verifying anything.
+    static func claimedEnvironment(of signed: String) -> AppleEnvironment? {
+        let parts = signed.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        for container in [object, object["data"], object["summary"], object["appData"], object["externalPurchaseToken"]] {
+            if let environment = (container as? [String: Any])?["environment"] as? String {
+                return AppleEnvironment(rawValue: environment)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import PerennialAppStore
+import PerennialCore
+
+/// Reads a subscription's history and renewal status from the App Store Server API and turns every signed
+/// item, verified, into facts.
+struct StoreHistoryFetcher {
+    let client: AppStoreServerAPIClient
+    let verifier: SignedDataVerifier
+    let clock: any Clock
+
+    func facts(originalTransactionID: String, adding known: FactBatch) async throws -> FactBatch {
+        var facts = known
+        do {
+            for try await page in client.transactionHistoryPages(originalTransactionID) {
+                for signed in page.signedTransactions ?? [] {
+                    if let fact = try await verifier.verifyAndDecodeTransaction(signed).transactionFact { facts.transactions.append(fact) }
+                }
+            }
+            let statuses = try await client.getAllSubscriptionStatuses(originalTransactionID)
+            for item in (statuses.data ?? []).flatMap({ $0.lastTransactions ?? [] }) {
+                if let signed = item.signedTransactionInfo, let fact = try await verifier.verifyAndDecodeTransaction(signed).transactionFact {
+                    facts.transactions.append(fact)
+                }
+                if let signed = item.signedRenewalInfo,
+                   let fact = try await verifier.verifyAndDecodeRenewalInfo(signed).renewalInfoFact(fallbackObservedAt: clock.now()) {
+                    facts.renewalInfos.append(fact)
+                }
+            }
+        } catch let error as VerificationError {
+            throw error.perennialError
+        } catch let error as AppStoreServerAPIError where error.isRetryable {
+            throw PerennialError(.unavailable, code: "store_unavailable", "the App Store Server API could not be reached; retry later")
+        } catch let error as AppStoreServerAPIError {
+            throw PerennialError(.badGateway, code: "store_api_error", "the App Store Server API refused the request (\(error.errorCode.map { String($0.rawValue) } ?? "no code"))")
+        }
+        return facts
+    }
+}
