@@ -63,7 +63,9 @@ public struct PerennialStack: Sendable {
                 notificationInbox: inbox,
                 dependencies: HTTPDependencies(
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
-                    transactions: transactions, health: health,
+                    transactions: transactions,
+                    appStoreAdmin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers), notificationInbox: inbox,
+                    health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current
                 )
             )

@@ -85,6 +85,18 @@ struct HTTPInputTests {
         }
     }
 
+    @Test func appStoreToolsNeedServerAPICredentialsAndTheSecretKey() async throws {
+        try await TestHarness.run { harness in
+            #expect(try await send(harness, .get, "/v1/admin/apple/orders/MQ123").status == 403)
+            let missing = try await send(harness, .get, "/v1/admin/apple/orders/MQ123", key: TestHarness.secretKey)
+            #expect(missing.status == 409)
+            #expect(missing.body["error"]["code"].string == "server_api_not_configured")
+            let inbox = try await send(harness, .get, "/v1/admin/notifications", key: TestHarness.secretKey)
+            #expect(inbox.status == 200)
+            #expect(inbox.body["notifications"].array.isEmpty)
+        }
+    }
+
     @Test func unknownRoutesAndOversizedBodiesGetTheEnvelope() async throws {
         try await TestHarness.run { harness in
             let missing = try await send(harness, .get, "/v2/nothing")

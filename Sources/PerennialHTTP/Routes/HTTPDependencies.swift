@@ -7,6 +7,8 @@ public struct HTTPDependencies: Sendable {
     public var customers: CustomerService
     public var notifications: AppStoreNotificationService
     public var transactions: SignedTransactionService
+    public var appStoreAdmin: AppStoreAdminService
+    public var notificationInbox: any NotificationInbox
     public var health: AppHealth
     /// `sqlite` or `postgresql`, shown by /health.
     public var databaseKind: String
@@ -14,7 +16,8 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
-        notifications: AppStoreNotificationService, transactions: SignedTransactionService, health: AppHealth,
+        notifications: AppStoreNotificationService, transactions: SignedTransactionService,
+        appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, health: AppHealth,
         databaseKind: String, version: String
     ) {
         self.apps = apps
@@ -22,6 +25,8 @@ public struct HTTPDependencies: Sendable {
         self.customers = customers
         self.notifications = notifications
         self.transactions = transactions
+        self.appStoreAdmin = appStoreAdmin
+        self.notificationInbox = notificationInbox
         self.health = health
         self.databaseKind = databaseKind
         self.version = version

@@ -14,7 +14,10 @@ public enum PerennialRouter {
         CustomerRoutes(dependencies: dependencies).add(to: v1)
         AppleNotificationRoutes(dependencies: dependencies).add(to: v1)
         TransactionRoutes(dependencies: dependencies).add(to: v1)
-        AdminRoutes(dependencies: dependencies).add(to: v1.group("admin"))
+        let admin = v1.group("admin")
+        AdminRoutes(dependencies: dependencies).add(to: admin)
+        AdminNotificationRoutes(dependencies: dependencies).add(to: admin)
+        AdminAppleRoutes(dependencies: dependencies).add(to: admin.group("apple"))
         return router
     }
 }

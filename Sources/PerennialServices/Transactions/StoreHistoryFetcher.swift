@@ -28,10 +28,8 @@ struct StoreHistoryFetcher {
             }
         } catch let error as VerificationError {
             throw error.perennialError
-        } catch let error as AppStoreServerAPIError where error.isRetryable {
-            throw PerennialError(.unavailable, code: "store_unavailable", "the App Store Server API could not be reached; retry later")
         } catch let error as AppStoreServerAPIError {
-            throw PerennialError(.badGateway, code: "store_api_error", "the App Store Server API refused the request (\(error.errorCode.map { String($0.rawValue) } ?? "no code"))")
+            throw error.perennialError
         }
         return facts
     }

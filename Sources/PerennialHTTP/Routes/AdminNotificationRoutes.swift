@@ -1,0 +1,52 @@
+import Hummingbird
+import PerennialServices
+
+/// `GET /v1/admin/notifications`: the store notifications received for the app, newest first, with what
+/// became of each (processed, rejected and why) — for inspecting refused ones. Bodies stay sealed.
+struct AdminNotificationRoutes {
+    let dependencies: HTTPDependencies
+
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.get("notifications") { request, context -> NotificationListResponse in
+            let app = try context.requireSecretKey()
+            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 100, 1), 1000)
+            let notifications = try await dependencies.notificationInbox.notifications(appID: app.id, limit: limit)
+            return NotificationListResponse(notifications: notifications.map(NotificationListResponse.Item.init))
+        }
+    }
+}
+
+/// The body of `GET /v1/admin/notifications`.
+struct NotificationListResponse: ResponseEncodable {
+    struct Item: Encodable {
+        var id: String
+        var store: String
+        var version: Int
+        var receivedAt: String
+        var status: String
+        var notificationUUID: String?
+        var notificationType: String?
+        var subtype: String?
+        var errorCode: String?
+
+        init(_ notification: InboundNotification) {
+            id = notification.notificationID
+            store = notification.store.rawValue
+            version = notification.version
+            receivedAt = notification.receivedAt.iso8601
+            status = notification.status.rawValue
+            notificationUUID = notification.outcome?.notificationUUID
+            notificationType = notification.outcome?.notificationType
+            subtype = notification.outcome?.subtype
+            errorCode = notification.outcome?.errorCode
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, store, version, status, subtype
+            case receivedAt = "received_at", notificationUUID = "notification_uuid", notificationType = "notification_type"
+            case errorCode = "error_code"
+        }
+    }
+
+    var notifications: [Item]
+}
