@@ -31,7 +31,7 @@ struct JWSCommand: AsyncParsableCommand {
         @Option(help: "transaction, renewal, notification or app-transaction (default: detected from the payload).")
         var type: String?
 
-        @Flag(help: "Accept certificates without key identifiers (Apple's own test certificates have none).")
+        @Flag(help: "Accept certificates without key identifiers. Default: required when every root has a subject key identifier (Apple Root CA - G3 does; Apple's test CAs have none).")
         var relaxedKeyIdentifiers = false
 
         @Argument(help: "A file holding one compact JWS.")
@@ -51,10 +51,11 @@ struct JWSCommand: AsyncParsableCommand {
                 guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
                 return CertificateFile.derCertificates(data)
             }
+            let trusted = rootCertificates.isEmpty ? [AppleRootCAG3.der] : rootCertificates
             let result = await JWSInspection.verify(
-                jws: text, rootCertificates: rootCertificates.isEmpty ? [AppleRootCAG3.der] : rootCertificates,
-                environment: environment, bundleId: bundleId, appAppleId: appAppleId, type: payloadType,
-                strictKeyIdentifiers: !relaxedKeyIdentifiers, at: SystemClock().now()
+                jws: text, rootCertificates: trusted, environment: environment, bundleId: bundleId, appAppleId: appAppleId,
+                type: payloadType, strictKeyIdentifiers: !relaxedKeyIdentifiers && SignedDataVerifier.rootsUseKeyIdentifiers(trusted),
+                at: SystemClock().now()
             )
             switch result {
             case .success(let json):

@@ -16,10 +16,11 @@ public struct SignedDataVerifiers: Sendable {
             guard let apple = app.apple else { continue }
             for name in apple.environments.sorted() {
                 let environment = AppleEnvironment(rawValue: name)
+                let roots = apple.trustedRoots.isEmpty ? [AppleRootCAG3.der] : apple.trustedRoots.map { Data($0) }
                 do {
                     verifiers[app.id, default: [:]][environment] = try SignedDataVerifier(
-                        rootCertificates: apple.trustedRoots.isEmpty ? [AppleRootCAG3.der] : apple.trustedRoots.map { Data($0) },
-                        bundleId: app.bundleID, appAppleId: apple.appAppleID, environment: environment, clock: clock
+                        rootCertificates: roots, bundleId: app.bundleID, appAppleId: apple.appAppleID, environment: environment,
+                        strictKeyIdentifiers: SignedDataVerifier.rootsUseKeyIdentifiers(roots), clock: clock
                     )
                 } catch {
                     problems[app.id] = "\(name): \(error.message)"
