@@ -38,12 +38,14 @@ struct TestHarness {
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
-        signedDataRoot: Data? = nil,
+        signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
-        let configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
+        var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
+        if notificationVersions.contains(2) { configuration.apps[0].notificationURL = "http://perennial.test/v1/apple/notifications/forest" }
+        if notificationVersions.contains(1) { configuration.apps[0].notificationURLV1 = "http://perennial.test/v1/apple/notifications/forest" }
         let clock = SimulatorClock(start: start, rate: 0)
         let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
         let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, port: 0)
@@ -56,8 +58,8 @@ struct TestHarness {
                     sharedSecret: secret, previousSharedSecret: previousSharedSecret,
                     productionVerifyReceiptURL: base + "/production/verifyReceipt",
                     sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt",
-                    environments: signedDataRoot == nil ? ["Production", "Sandbox"] : ["Sandbox"],
-                    trustedRoots: signedDataRoot.map { [Array($0)] } ?? []
+                    environments: ["Sandbox"],
+                    trustedRoots: [Array(signedDataRoot ?? simulator.signingAuthority.rootCertificateDER)]
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )
@@ -71,6 +73,7 @@ struct TestHarness {
             )
             do {
                 try await Application(router: stack.router()).test(.router) { client in
+                    await simulator.setNotificationSender(RouterNotificationSender(client: client))
                     try await body(TestHarness(simulator: simulator, clock: clock, stack: stack, client: client))
                 }
             } catch {

@@ -49,6 +49,12 @@ enum Fixture {
     static func instant(days: Int64, from base: Instant = start) -> Instant {
         base.adding(milliseconds: days * day)
     }
+
+    /// A receipt's opaque value (attribute 4), which names its account: equal for two receipts of the same
+    /// account, whatever else changed. The signature is not checked here.
+    static func opaqueValue(of receiptData: String) async -> Data? {
+        await LocalReceiptVerifier().verify(base64Receipt: receiptData, trustedRoots: []).payload?.opaqueValue
+    }
 }
 
 extension AppStoreSimulator {

@@ -13,16 +13,26 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
     /// number derived from the app's position in the configuration.
     public var appAppleID: Int64?
     public var products: [SimulatorProduct]
+    /// Where App Store Server Notifications version 2 are POSTed (`notification_url`); nil: none are sent.
+    public var notificationURL: String?
+    /// Where App Store Server Notifications version 1 are POSTed (`notification_url_v1`); nil: none are sent.
+    public var notificationURLV1: String?
+    /// The team's App Store Server API key (`server_api`); nil: the Server API answers 401 for this app.
+    public var serverAPI: SimulatorServerAPIKey?
 
     public init(
         bundleID: String, sharedSecret: String? = nil, gracePeriodDays: Int = 0, appAppleID: Int64? = nil,
-        products: [SimulatorProduct]
+        products: [SimulatorProduct], notificationURL: String? = nil, notificationURLV1: String? = nil,
+        serverAPI: SimulatorServerAPIKey? = nil
     ) {
         self.bundleID = bundleID
         self.sharedSecret = sharedSecret
         self.gracePeriodDays = gracePeriodDays
         self.appAppleID = appAppleID
         self.products = products
+        self.notificationURL = notificationURL
+        self.notificationURLV1 = notificationURLV1
+        self.serverAPI = serverAPI
     }
 
     enum CodingKeys: String, CodingKey {
@@ -31,6 +41,9 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
         case sharedSecret = "shared_secret"
         case gracePeriodDays = "grace_period_days"
         case appAppleID = "app_apple_id"
+        case notificationURL = "notification_url"
+        case notificationURLV1 = "notification_url_v1"
+        case serverAPI = "server_api"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -40,6 +53,9 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
         gracePeriodDays = try container.decodeIfPresent(Int.self, forKey: .gracePeriodDays) ?? 0
         appAppleID = try container.decodeIfPresent(Int64.self, forKey: .appAppleID)
         products = try container.decodeIfPresent([SimulatorProduct].self, forKey: .products) ?? []
+        notificationURL = try container.decodeIfPresent(String.self, forKey: .notificationURL)
+        notificationURLV1 = try container.decodeIfPresent(String.self, forKey: .notificationURLV1)
+        serverAPI = try container.decodeIfPresent(SimulatorServerAPIKey.self, forKey: .serverAPI)
     }
 
     /// The product with this identifier.

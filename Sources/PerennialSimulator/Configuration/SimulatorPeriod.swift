@@ -24,6 +24,25 @@ public enum SimulatorPeriod: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The duration in ISO 8601 (`P3D`, `P1W`, `P1M`, `P2M`, `P3M`, `P6M`, `P1Y`), as `offerPeriod` writes it.
+    public var iso8601: String {
+        let (count, unit) = isoComponents
+        return "P\(count)\(unit)"
+    }
+
+    /// The duration as a count of ISO 8601 units: days, weeks, months or years.
+    var isoComponents: (count: Int, unit: String) {
+        switch self {
+        case .threeDays: (3, "D")
+        case .week: (1, "W")
+        case .month: (1, "M")
+        case .twoMonths: (2, "M")
+        case .threeMonths: (3, "M")
+        case .sixMonths: (6, "M")
+        case .year: (1, "Y")
+        }
+    }
+
     /// The real duration as calendar units: days, or months.
     var calendarAmount: (days: Int, months: Int) {
         switch self {

@@ -17,12 +17,15 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
     public var introOffer: SimulatorIntroOffer?
     /// Whether the purchaser may share it with their family (default false).
     public var familyShareable: Bool
+    /// The price in milliunits of USD (`price`, written as a decimal amount: `9.99` is 9990). Default 9990.
+    public var priceMilliunits: Int64
 
     public init(
         id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
         period: SimulatorPeriod? = nil, trialPeriod: SimulatorPeriod? = nil, introOffer: SimulatorIntroOffer? = nil,
-        familyShareable: Bool = false
+        familyShareable: Bool = false, priceMilliunits: Int64 = 9_990
     ) {
+        self.priceMilliunits = priceMilliunits
         self.id = id
         self.type = type
         self.subscriptionGroup = subscriptionGroup
@@ -40,6 +43,20 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
         case trialPeriod = "trial_period"
         case introOffer = "intro_offer"
         case familyShareable = "family_shareable"
+        case price
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encodeIfPresent(subscriptionGroup, forKey: .subscriptionGroup)
+        try container.encodeIfPresent(groupLevel, forKey: .groupLevel)
+        try container.encodeIfPresent(period, forKey: .period)
+        try container.encodeIfPresent(trialPeriod, forKey: .trialPeriod)
+        try container.encodeIfPresent(introOffer, forKey: .introOffer)
+        try container.encode(familyShareable, forKey: .familyShareable)
+        try container.encode(Double(priceMilliunits) / 1000, forKey: .price)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,6 +69,12 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
         trialPeriod = try container.decodeIfPresent(SimulatorPeriod.self, forKey: .trialPeriod)
         introOffer = try container.decodeIfPresent(SimulatorIntroOffer.self, forKey: .introOffer)
         familyShareable = try container.decodeIfPresent(Bool.self, forKey: .familyShareable) ?? false
+        let price = try container.decodeIfPresent(Double.self, forKey: .price) ?? 9.99
+        guard price.isFinite, price >= 0, price <= 1_000_000 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .price, in: container, debugDescription: "price must be an amount from 0 to 1000000")
+        }
+        priceMilliunits = Int64((price * 1000).rounded())
     }
 
     /// The group a subscription belongs to; products without one form a group of their own.

@@ -29,6 +29,18 @@ extension SimulatorTimeScale {
     /// The length of a grace period of `days` days, scaled.
     func gracePeriodMilliseconds(days: Int) -> Int64 { scaledDays(Int64(days)) }
 
+    /// `days` days, scaled (renewal-date extensions).
+    func daysMilliseconds(_ days: Int) -> Int64 { scaledDays(Int64(days)) }
+
+    /// `hours` hours, scaled by the same ratio as days (notification retries: in the sandbox scale one
+    /// hour lasts 3600 s / 8640 ≈ 0.42 s).
+    func hoursMilliseconds(_ hours: Int64) -> Int64 {
+        switch self {
+        case .appleSandbox: hours * 3_600_000 / Self.sandboxCompression
+        case .factor, .manual: hours * 3_600_000
+        }
+    }
+
     private func scaledDays(_ days: Int64) -> Int64 {
         switch self {
         case .appleSandbox: days * Self.dayMilliseconds / Self.sandboxCompression

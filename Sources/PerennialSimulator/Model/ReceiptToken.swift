@@ -1,10 +1,10 @@
 import Foundation
 import PerennialCore
 
-/// The opaque `receipt-data` the simulator hands out: base64 of
+/// The opaque `receipt-data` the simulator used to hand out: base64 of
 /// `perennial-sim:1:<environment>:<account>:<bundle_id>`. It names a receipt, not its contents:
 /// verifyReceipt answers with the account's purchases as they are when asked, like `latest_receipt`.
-/// (Signed PKCS#7 receipts come later.)
+/// Purchases now return signed PKCS#7 receipts; verifyReceipt still accepts these tokens.
 public struct ReceiptToken: Sendable, Hashable {
     static let prefix = "perennial-sim"
     static let version = "1"

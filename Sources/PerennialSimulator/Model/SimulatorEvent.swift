@@ -1,8 +1,8 @@
 import PerennialCore
 
 /// One entry of the simulator's log: a lifecycle change of one account's purchase, as it happened on the
-/// simulated clock. Every change goes through one place (`SimulatorState.apply`), which writes these; store
-/// notifications will be derived from them.
+/// simulated clock. Every change goes through one place (`SimulatorState.apply`), which writes these; the
+/// App Store server notifications are derived from them.
 public struct SimulatorEvent: Sendable, Hashable, Codable {
     /// Position in the log, from 1.
     public var sequence: Int

@@ -8,6 +8,8 @@ public enum SimulatorEventKind: String, Sendable, Hashable, Codable, CaseIterabl
     case billingFailure = "billing_failure"
     /// Billing retry started with the app's grace period (`grace_period_expires_date`).
     case gracePeriod = "grace_period"
+    /// The grace period ended while billing still failed; billing retry goes on without access.
+    case gracePeriodExpired = "grace_period_expired"
     /// Billing succeeded again during retry: a new period starts now.
     case recovery
     /// The subscription ended (`expiration_intent` in the details).
@@ -30,4 +32,6 @@ public enum SimulatorEventKind: String, Sendable, Hashable, Codable, CaseIterabl
     case familyShare = "family_share"
     /// A family member lost access through Family Sharing.
     case familyRevoke = "family_revoke"
+    /// The developer extended the current period (App Store Server API); `extend_by_days` in the details.
+    case renewalExtended = "renewal_extended"
 }

@@ -7,7 +7,8 @@ extension SimulatorServer {
             let body = try await ControlHTTP.decode(PurchaseRequest.self, from: request)
             let result = try await simulator.purchase(
                 account: body.account, bundleID: body.bundleID, productID: body.productID,
-                environment: try environment(body.environment, default: .sandbox) ?? .sandbox, offer: body.offer ?? .none)
+                environment: try environment(body.environment, default: .sandbox) ?? .sandbox, offer: body.offer ?? .none,
+                appAccountToken: body.appAccountToken)
             return ControlHTTP.json(result, status: .created)
         }
         router.get("/simulator/accounts/:account") { request, context -> Response in

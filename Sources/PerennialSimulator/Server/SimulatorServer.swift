@@ -10,7 +10,14 @@ import PerennialCore
 /// - `GET /simulator/subscriptions/:id` and `POST …/auto-renew`, `…/billing`, `…/refund`,
 ///   `…/change-product`, `…/price-increase`, `…/family`, `DELETE …/family/:member`;
 /// - `POST /simulator/products/availability`; `GET|POST|DELETE /simulator/faults`, `DELETE /simulator/faults/:id`;
-/// - `GET /simulator/events`.
+/// - `GET /simulator/events`; `GET /simulator/notifications`, `POST /simulator/notifications/flush`;
+/// - `GET /simulator/root-certificate` (DER, or PEM with `?format=pem`);
+/// - the App Store Server API at Apple's paths (`/inApps/v1/transactions/{id}`, `/inApps/v2/history/{id}`,
+///   `/inApps/v1/subscriptions/{id}`, `/inApps/v1/lookup/{orderId}`, `/inApps/v2/refund/lookup/{id}`,
+///   `PUT /inApps/v1/subscriptions/extend/{id}`, `POST /inApps/v1/notifications/history`,
+///   `POST /inApps/v1/notifications/test`, `GET /inApps/v1/notifications/test/{token}`), also under
+///   `/sandbox` and `/production` for one environment; each request needs a bearer token signed with the
+///   app's `server_api` key.
 public enum SimulatorServer {
     /// A router with every simulator route.
     public static func makeRouter(simulator: AppStoreSimulator) -> Router<BasicRequestContext> {
@@ -26,6 +33,8 @@ public enum SimulatorServer {
         addAccountRoutes(to: router, simulator: simulator)
         addSubscriptionRoutes(to: router, simulator: simulator)
         addFaultRoutes(to: router, simulator: simulator)
+        addNotificationRoutes(to: router, simulator: simulator)
+        addServerAPIRoutes(to: router, simulator: simulator)
     }
 
     /// An application serving the simulator on `host:port` (port 0: any free port). `onServerRunning`

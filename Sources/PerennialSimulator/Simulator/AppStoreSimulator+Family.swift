@@ -17,14 +17,16 @@ extension AppStoreSimulator {
         guard member != purchaser.owner.account, purchaser.familyMembers[member] == nil else {
             throw SimulatorError.conflict("already_shared", "\(member) already has access to subscription \(id)")
         }
-        let events = state.apply(.shareWithFamily(id, member: member), at: now)
+        let events = apply(.shareWithFamily(id, member: member), at: now)
         guard let event = events.first, let transactionID = event.transactionID else {
             throw SimulatorError.conflict("not_shared", "subscription \(id) could not be shared")
         }
         let owner = ReceiptOwner(environment: purchaser.owner.environment, account: member, bundleID: purchaser.owner.bundleID)
         return PurchaseResult(
             originalTransactionID: event.originalTransactionID, transactionID: transactionID,
-            receiptData: owner.token.receiptData, environment: owner.environment)
+            receiptData: state.receiptData(for: owner, at: now), environment: owner.environment,
+            orderID: state.transactions[transactionID]?.orderID,
+            signedTransactionInfo: state.signedTransaction(transactionID, signedDate: now))
     }
 
     /// Stops sharing with a member: the member's transactions get a cancellation date now. Returns the
@@ -36,7 +38,7 @@ extension AppStoreSimulator {
         guard let memberID = purchaser.familyMembers[member] else {
             throw SimulatorError.notFound("unknown_member", "subscription \(id) is not shared with \(member)")
         }
-        state.apply(.revokeFamilyMember(id, member: member), at: now)
+        apply(.revokeFamilyMember(id, member: member), at: now)
         return try subscription(originalTransactionID: memberID)
     }
 }

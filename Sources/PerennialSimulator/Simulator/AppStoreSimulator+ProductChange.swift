@@ -25,7 +25,7 @@ extension AppStoreSimulator {
                 throw SimulatorError.conflict("same_product", "subscription \(id) is already on \(productID)")
             }
             let pending = state.product(bundleID, subscription.renewalProductID)
-            state.apply(.cancelPendingChange(id), at: now)
+            apply(.cancelPendingChange(id), at: now)
             return ProductChangeResult(
                 kind: Self.classify(from: pending, to: target), immediate: true,
                 fromProductID: subscription.renewalProductID, toProductID: productID,
@@ -33,7 +33,7 @@ extension AppStoreSimulator {
         }
         let kind = Self.classify(from: current, to: target)
         let immediate = kind == .upgrade || (kind == .crossgrade && current?.period == target.period)
-        let events = state.apply(.changeProduct(id, to: productID, kind: kind, immediate: immediate), at: now)
+        let events = apply(.changeProduct(id, to: productID, kind: kind, immediate: immediate), at: now)
         return ProductChangeResult(
             kind: kind, immediate: immediate, fromProductID: subscription.productID, toProductID: productID,
             transactionID: events.first?.transactionID ?? subscription.latestTransactionID)

@@ -1,3 +1,4 @@
+import Foundation
 import PerennialCore
 
 extension AppStoreSimulator {
@@ -9,19 +10,23 @@ extension AppStoreSimulator {
     ///   expired, it restarts under the same original transaction id.
     /// - Consumables, non-consumables and non-renewing subscriptions add one transaction to `in_app`; a
     ///   non-consumable can be owned once.
+    ///
+    /// `appAccountToken` (a UUID) is the token the app passes to StoreKit; the signed transactions carry it.
+    /// The result's `receiptData` is the account's PKCS#7 receipt right after the purchase.
     public func purchase(
         account: String, bundleID: String, productID: String, environment: StoreEnvironment = .sandbox,
-        offer: SimulatorOffer = .none
+        offer: SimulatorOffer = .none, appAccountToken: String? = nil
     ) throws -> PurchaseResult {
         let now = catchUp()
         try Self.checkAccount(account)
+        let token = try appAccountToken.map(Self.checkAppAccountToken)
         guard environment == .sandbox || environment == .production else {
             throw SimulatorError.invalidRequest("environment must be sandbox or production")
         }
         let product = try availableProduct(bundleID, productID)
         let owner = ReceiptOwner(environment: environment, account: account, bundleID: bundleID)
         guard product.type == .autoRenewable else {
-            return try buyOnce(product, owner: owner, offer: offer, at: now)
+            return try buyOnce(product, owner: owner, offer: offer, appAccountToken: token, at: now)
         }
         let existing = state.purchasedSubscription(of: owner, group: product.group)
         if let existing, existing.phase.isLive {
@@ -31,16 +36,23 @@ extension AppStoreSimulator {
             let change = try changeProduct(originalTransactionID: existing.originalTransactionID, to: productID)
             return PurchaseResult(
                 originalTransactionID: existing.originalTransactionID, transactionID: change.transactionID,
-                receiptData: owner.token.receiptData, environment: environment, productChange: change)
+                receiptData: state.receiptData(for: owner, at: now), environment: environment,
+                orderID: state.transactions[change.transactionID]?.orderID,
+                signedTransactionInfo: state.signedTransaction(change.transactionID, signedDate: now),
+                productChange: change)
         }
         try checkOffer(offer, product: product, usedBefore: existing?.usedIntroductoryOffer ?? false)
-        let events = state.apply(
-            .subscribe(owner, productID: productID, offer: offer, resubscribing: existing?.originalTransactionID), at: now)
-        return try result(of: events, owner: owner)
+        let events = apply(
+            .subscribe(
+                owner, productID: productID, offer: offer, resubscribing: existing?.originalTransactionID,
+                appAccountToken: token),
+            at: now)
+        return try result(of: events, owner: owner, at: now)
     }
 
     private func buyOnce(
-        _ product: SimulatorProduct, owner: ReceiptOwner, offer: SimulatorOffer, at now: Instant
+        _ product: SimulatorProduct, owner: ReceiptOwner, offer: SimulatorOffer, appAccountToken: String?,
+        at now: Instant
     ) throws -> PurchaseResult {
         guard offer == .none else {
             throw SimulatorError.invalidRequest("only auto-renewable subscriptions have offers")
@@ -52,7 +64,8 @@ extension AppStoreSimulator {
             }
             if owned { throw SimulatorError.conflict("already_owned", "\(owner.account) already owns \(product.id)") }
         }
-        return try result(of: state.apply(.buyOnce(owner, productID: product.id), at: now), owner: owner)
+        let events = apply(.buyOnce(owner, productID: product.id, appAccountToken: appAccountToken), at: now)
+        return try result(of: events, owner: owner, at: now)
     }
 
     private func checkOffer(_ offer: SimulatorOffer, product: SimulatorProduct, usedBefore: Bool) throws {
@@ -81,13 +94,23 @@ extension AppStoreSimulator {
         return product
     }
 
-    private func result(of events: [SimulatorEvent], owner: ReceiptOwner) throws -> PurchaseResult {
+    private func result(of events: [SimulatorEvent], owner: ReceiptOwner, at now: Instant) throws -> PurchaseResult {
         guard let event = events.first, let transactionID = event.transactionID else {
             throw SimulatorError.conflict("not_purchased", "the purchase did not happen")
         }
         return PurchaseResult(
             originalTransactionID: event.originalTransactionID, transactionID: transactionID,
-            receiptData: owner.token.receiptData, environment: owner.environment)
+            receiptData: state.receiptData(for: owner, at: now), environment: owner.environment,
+            orderID: state.transactions[transactionID]?.orderID,
+            signedTransactionInfo: state.signedTransaction(transactionID, signedDate: now))
+    }
+
+    /// A UUID, lowercased.
+    static func checkAppAccountToken(_ text: String) throws -> String {
+        guard let uuid = UUID(uuidString: text) else {
+            throw SimulatorError.invalidRequest("app_account_token must be a UUID")
+        }
+        return uuid.uuidString.lowercased()
     }
 
     static func checkAccount(_ account: String) throws {

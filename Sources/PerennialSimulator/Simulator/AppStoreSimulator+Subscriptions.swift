@@ -10,7 +10,7 @@ extension AppStoreSimulator {
         guard subscription.phase.isLive else {
             throw SimulatorError.conflict("not_active", "subscription \(id) has ended; buy it again instead")
         }
-        state.apply(.setAutoRenew(id, enabled), at: now)
+        apply(.setAutoRenew(id, enabled), at: now)
         return try self.subscription(originalTransactionID: id)
     }
 
@@ -22,7 +22,7 @@ extension AppStoreSimulator {
         _ = try purchasedSubscription(id)
         state.subscriptions[id]?.billingFailing = failing
         if !failing, case .billingRetry? = state.subscriptions[id]?.phase {
-            state.apply(.recover(id), at: now)
+            apply(.recover(id), at: now)
         }
         return try subscription(originalTransactionID: id)
     }
@@ -54,7 +54,7 @@ extension AppStoreSimulator {
         guard transaction.cancellationDate == nil else {
             throw SimulatorError.conflict("already_cancelled", "transaction \(target) is already cancelled")
         }
-        guard let event = state.apply(.refund(transactionID: target, reason: reason), at: now).first else {
+        guard let event = apply(.refund(transactionID: target, reason: reason), at: now).first else {
             throw SimulatorError.conflict("not_refunded", "transaction \(target) could not be refunded")
         }
         return event
@@ -67,7 +67,7 @@ extension AppStoreSimulator {
         guard try purchasedSubscription(id).phase.isLive else {
             throw SimulatorError.conflict("not_active", "subscription \(id) has ended")
         }
-        state.apply(.priceIncrease(id, action), at: now)
+        apply(.priceIncrease(id, action), at: now)
         return try subscription(originalTransactionID: id)
     }
 

@@ -30,8 +30,10 @@ extension AppStoreSimulator {
                 endpoint: endpoint))
     }
 
-    /// verifyReceipt, without faults. `endpoint` is the environment whose URL was called.
-    /// - 21002: not base64, or not a simulator receipt;
+    /// verifyReceipt, without faults. `endpoint` is the environment whose URL was called. `receiptData` is
+    /// one of the simulator's PKCS#7 receipts, or an opaque `ReceiptToken`.
+    /// - 21002: not base64, or neither a receipt nor a token;
+    /// - 21003 also: a PKCS#7 container the simulator did not sign;
     /// - 21007 / 21008: a sandbox receipt at the production endpoint / a production receipt at the sandbox;
     /// - 21003: a well-formed receipt of an unknown app or an account without purchases;
     /// - 21004: for an app selling auto-renewables, a password other than its shared secret;
@@ -41,13 +43,16 @@ extension AppStoreSimulator {
         receiptData: String, password: String?, excludeOldTransactions: Bool = false, endpoint: StoreEnvironment
     ) -> VerifyReceiptResponse {
         let now = catchUp()
-        guard let token = ReceiptToken(receiptData: receiptData) else { return VerifyReceiptResponse(status: 21002) }
-        let receiptIsProduction = token.environment == .production
+        let owner: ReceiptOwner
+        switch receiptOwner(of: receiptData) {
+        case .success(let found): owner = found
+        case .failure(let status): return VerifyReceiptResponse(status: status.rawValue)
+        }
+        let receiptIsProduction = owner.environment == .production
         let endpointIsProduction = endpoint == .production
         if !receiptIsProduction && endpointIsProduction { return VerifyReceiptResponse(status: 21007) }
         if receiptIsProduction && !endpointIsProduction { return VerifyReceiptResponse(status: 21008) }
-        let owner = ReceiptOwner(token: token)
-        guard let app = state.app(token.bundleID), state.accounts[owner] != nil else {
+        guard let app = state.app(owner.bundleID), state.accounts[owner] != nil else {
             return VerifyReceiptResponse(status: 21003)
         }
         if app.sellsAutoRenewables, let secret = app.sharedSecret, !secret.isEmpty,
@@ -56,5 +61,18 @@ extension AppStoreSimulator {
             return VerifyReceiptResponse(status: 21004)
         }
         return state.verifyReceiptResponse(for: owner, excludeOldTransactions: excludeOldTransactions, now: now)
+    }
+
+    /// Whose receipt `receiptData` is: an opaque token names its owner; a PKCS#7 receipt must carry the
+    /// simulator's signature and an opaque value it handed out. Fails with the verifyReceipt status.
+    func receiptOwner(of receiptData: String) -> Result<ReceiptOwner, ReceiptStatusError> {
+        if let token = ReceiptToken(receiptData: receiptData) { return .success(ReceiptOwner(token: token)) }
+        switch SimulatorReceiptReader.read(receiptData: receiptData, authority: signingAuthority) {
+        case .malformed: return .failure(.malformed)
+        case .unauthenticated: return .failure(.unauthenticated)
+        case .signed(let opaque):
+            guard let owner = state.receiptOwners[opaque] else { return .failure(.unauthenticated) }
+            return .success(owner)
+        }
     }
 }

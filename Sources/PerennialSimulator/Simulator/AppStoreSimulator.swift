@@ -1,11 +1,15 @@
+import PerennialAppStore
 import PerennialCore
 
 /// A local App Store: accounts, purchases, auto-renewable subscriptions with their whole lifecycle, a
-/// verifyReceipt that answers like Apple's, and fault injection.
+/// verifyReceipt that answers like Apple's, signed transactions and PKCS#7 receipts from its own
+/// certificate authority (`signingAuthority`), App Store server notifications (versions 1 and 2, with
+/// Apple's retries), the App Store Server API, and fault injection.
 ///
 /// Time is the simulator's own `clock`. Renewals are processed lazily: before answering anything, the
 /// simulator performs every renewal, billing failure and expiry due by the clock's now, in time order.
-/// Every lifecycle change goes through one place and is written to the event log (`events()`).
+/// Every lifecycle change goes through one place and is written to the event log (`events()`); each
+/// event queues the notifications it causes, which a `SimulatorNotificationSender` delivers.
 ///
 /// ```swift
 /// let simulator = try AppStoreSimulator(configuration: .example(timeScale: .manual))
@@ -20,20 +24,53 @@ public actor AppStoreSimulator {
     public nonisolated let configuration: SimulatorConfiguration
     /// The simulated clock; advancing it directly is fine (renewals catch up on the next call).
     public nonisolated let clock: SimulatorClock
+    /// The certificate authority that signs the simulator's JWS and receipts; trust its root in Perennial.
+    public nonisolated let signingAuthority: SimulatorSigningAuthority
 
     var state: SimulatorState
     var faultList: [SimulatorFault] = []
     var nextFaultID = 1
     var holds: [Int: HeldRequest] = [:]
     var nextHoldID = 1
+    var notificationLog = NotificationLog()
+    var notificationSender: (any SimulatorNotificationSender)?
+    /// The task sending due notifications, while one runs.
+    var deliveryTask: Task<Void, Never>?
+    /// The timer that wakes the simulator for the next renewal or retry when its clock runs by itself.
+    var wakeTask: Task<Void, Never>?
+    var wakeAt: Instant?
+    /// Test notification token → its id in the delivery log.
+    var testNotifications: [String: Int] = [:]
+    /// Renewal-date extensions done, by original transaction id and request identifier.
+    var renewalExtensions: [String: ExtendRenewalDateResponse] = [:]
 
     /// Creates a simulator. Throws a `SimulatorError` (`invalid_configuration`) when the configuration is
-    /// not valid. `clock` defaults to `SimulatorClock(configuration:)`.
-    public init(configuration: SimulatorConfiguration, clock: SimulatorClock? = nil) throws {
+    /// not valid.
+    ///
+    /// - Parameters:
+    ///   - clock: Default `SimulatorClock(configuration:)`.
+    ///   - notificationSender: Delivers App Store server notifications; nil: they are only logged (see
+    ///     `setNotificationSender(_:)`).
+    ///   - signingAuthority: Default: a new authority valid around the clock's start, with the
+    ///     configuration's `signing_seed`.
+    public init(
+        configuration: SimulatorConfiguration, clock: SimulatorClock? = nil,
+        notificationSender: (any SimulatorNotificationSender)? = nil,
+        signingAuthority: SimulatorSigningAuthority? = nil
+    ) throws {
         try configuration.validate()
+        let clock = clock ?? SimulatorClock(configuration: configuration)
+        let authority = try signingAuthority ?? SimulatorSigningAuthority(
+            validFrom: clock.now(), seed: configuration.signingSeed)
         self.configuration = configuration
-        self.clock = clock ?? SimulatorClock(configuration: configuration)
-        self.state = SimulatorState(configuration: configuration)
+        self.clock = clock
+        self.signingAuthority = authority
+        self.notificationSender = notificationSender
+        self.state = SimulatorState(configuration: configuration, authority: authority)
+    }
+
+    deinit {
+        wakeTask?.cancel()
     }
 
     /// Performs every change due by the clock's now, and returns that now.
@@ -41,7 +78,16 @@ public actor AppStoreSimulator {
     func catchUp() -> Instant {
         let now = clock.now()
         state.catchUp(to: now)
+        collectNotifications()
         return now
+    }
+
+    /// Performs one lifecycle change and takes the notifications it caused into the delivery log.
+    @discardableResult
+    func apply(_ change: LifecycleChange, at instant: Instant) -> [SimulatorEvent] {
+        let events = state.apply(change, at: instant)
+        collectNotifications()
+        return events
     }
 
     /// The simulated now (after catching up).
@@ -82,13 +128,15 @@ public actor AppStoreSimulator {
         return state.summary(of: try existingSubscription(id), now: now)
     }
 
-    /// The receipt token of an account in an app and environment; `unknown_account` when it bought nothing.
+    /// The app receipt of an account in an app and environment, as of now: base64 of a PKCS#7 container
+    /// signed by `signingAuthority`; `unknown_account` when it bought nothing.
     public func receiptData(account: String, bundleID: String, environment: StoreEnvironment) throws -> String {
+        let now = catchUp()
         let owner = ReceiptOwner(environment: environment, account: account, bundleID: bundleID)
         guard state.accounts[owner] != nil else {
             throw SimulatorError.notFound("unknown_account", "\(account) has no \(environment.rawValue) receipt for \(bundleID)")
         }
-        return owner.token.receiptData
+        return state.receiptData(for: owner, at: now)
     }
 
     func existingSubscription(_ id: String) throws -> SimulatedSubscription {

@@ -5,11 +5,16 @@ import PerennialCore
 enum LifecycleChange: Sendable {
     /// A purchase of an auto-renewable subscription; `resubscribing` names an expired subscription of the
     /// same group to restart.
-    case subscribe(ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?)
+    case subscribe(
+        ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?, appAccountToken: String?)
     /// A purchase of a consumable, non-consumable or non-renewing subscription.
-    case buyOnce(ReceiptOwner, productID: String)
+    case buyOnce(ReceiptOwner, productID: String, appAccountToken: String?)
     case renew(String)
     case failBilling(String)
+    /// The grace period of a subscription in billing retry ended without a recovery.
+    case endGracePeriod(String)
+    /// The developer extended the current period by `days` (scaled) through the App Store Server API.
+    case extendRenewalDate(String, days: Int, reasonCode: Int)
     case recover(String)
     case expire(String, intent: Int)
     case setAutoRenew(String, Bool)

@@ -29,6 +29,13 @@ struct SimulatedSubscription: Sendable {
     var mirrorStartIndex = 0
     /// Purchaser side: member account → the member's original transaction id.
     var familyMembers: [String: String] = [:]
+    /// The UUID the app passed with the purchase, lowercased.
+    var appAccountToken: String?
+    /// The start of the latest run of paid service (`recentSubscriptionStartDate`): lapses of up to 60 days
+    /// (scaled) do not restart it.
+    var recentStartDate: Instant
+    /// Whether the grace period of the current billing retry has been recorded as over.
+    var graceExpiryRecorded = false
 
     var latestTransactionID: String { transactionIDs.last ?? originalTransactionID }
 }

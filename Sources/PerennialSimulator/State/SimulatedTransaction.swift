@@ -19,4 +19,14 @@ struct SimulatedTransaction: Sendable {
     var isInIntroOfferPeriod = false
     var isUpgraded = false
     var ownership: Ownership = .purchased
+    /// Charged by the App Store on its own (a renewal or a billing recovery), not by the customer.
+    var isRenewal = false
+    /// The UUID the app passed with the purchase, lowercased; renewals keep it.
+    var appAccountToken: String?
+
+    /// The order id the customer's email receipt shows (Look Up Order ID): derived from the transaction id.
+    var orderID: String {
+        guard let number = Int64(transactionID) else { return "M" + transactionID }
+        return "M" + String(number, radix: 36).uppercased()
+    }
 }

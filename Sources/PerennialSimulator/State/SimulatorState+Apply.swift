@@ -6,22 +6,28 @@ extension SimulatorState {
     /// This is the ONLY place the simulated App Store changes a purchase: a purchase, renewal, billing
     /// failure, recovery, expiry, auto-renew switch, refund, product change, price increase or Family
     /// Sharing change. Changes to a purchaser's subscription are mirrored here to its family members.
-    /// Callers check requests first; a change that no longer applies records nothing. Store
-    /// notifications will be emitted from here.
+    /// Callers check requests first; a change that no longer applies records nothing. Every recorded event
+    /// queues the store notifications it causes (`outbox`), signed as of this instant.
     @discardableResult
     mutating func apply(_ change: LifecycleChange, at instant: Instant) -> [SimulatorEvent] {
         let drafts: [EventDraft]
         var mirrorsToFamily = true
         switch change {
-        case .subscribe(let owner, let productID, let offer, let resubscribing):
-            drafts = performSubscribe(owner, productID: productID, offer: offer, resubscribing: resubscribing, at: instant)
-        case .buyOnce(let owner, let productID):
-            drafts = performBuyOnce(owner, productID: productID, at: instant)
+        case .subscribe(let owner, let productID, let offer, let resubscribing, let token):
+            drafts = performSubscribe(
+                owner, productID: productID, offer: offer, resubscribing: resubscribing, appAccountToken: token,
+                at: instant)
+        case .buyOnce(let owner, let productID, let token):
+            drafts = performBuyOnce(owner, productID: productID, appAccountToken: token, at: instant)
             mirrorsToFamily = false
         case .renew(let id):
             drafts = performRenew(id, at: instant)
         case .failBilling(let id):
             drafts = performFailBilling(id, at: instant)
+        case .endGracePeriod(let id):
+            drafts = performEndGracePeriod(id)
+        case .extendRenewalDate(let id, let days, let reasonCode):
+            drafts = performExtendRenewalDate(id, days: days, reasonCode: reasonCode)
         case .recover(let id):
             drafts = performRecover(id, at: instant)
         case .expire(let id, let intent):
@@ -61,6 +67,7 @@ extension SimulatorState {
         if let account = accounts[draft.owner] {
             accounts[draft.owner]?.updatedAt = max(account.updatedAt, instant)
         }
+        enqueueNotifications(for: event)
         return event
     }
 

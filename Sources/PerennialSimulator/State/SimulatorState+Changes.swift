@@ -63,11 +63,12 @@ extension SimulatorState {
         let bundleID = subscription.owner.bundleID
         let expires = periodEnd(bundleID: bundleID, productID: productID, offerPeriod: nil, from: instant)
         let transactionID = newTransactionID()
-        let transaction = SimulatedTransaction(
+        var transaction = SimulatedTransaction(
             owner: subscription.owner, transactionID: transactionID, originalTransactionID: id,
             webOrderLineItemID: newWebOrderLineItemID(), productID: productID, productType: .autoRenewable,
             subscriptionGroup: product(bundleID, productID)?.subscriptionGroup, purchaseDate: instant,
             originalPurchaseDate: originalPurchaseDate(of: subscription) ?? instant, expiresDate: expires)
+        transaction.appAccountToken = subscription.appAccountToken
         insert(transaction, for: subscription.owner, at: instant)
         subscription.transactionIDs.append(transactionID)
         subscription.productID = productID

@@ -12,7 +12,7 @@ extension SimulatorState {
         var shared = SimulatedSubscription(
             originalTransactionID: memberID, owner: memberOwner, group: purchaser.group,
             productID: purchaser.productID, renewalProductID: purchaser.renewalProductID,
-            expiresDate: purchaser.expiresDate)
+            expiresDate: purchaser.expiresDate, recentStartDate: instant)
         shared.ownership = .familyShared
         shared.sharedFrom = id
         shared.mirrorStartIndex = max(0, purchaser.transactionIDs.count - 1)
@@ -73,6 +73,7 @@ extension SimulatorState {
             transactions[mirrorID]?.cancellationDate = source.cancellationDate
             transactions[mirrorID]?.cancellationReason = source.cancellationReason
             transactions[mirrorID]?.isUpgraded = source.isUpgraded
+            transactions[mirrorID]?.expiresDate = source.expiresDate
         }
         member.productID = purchaser.productID
         member.renewalProductID = purchaser.renewalProductID
@@ -81,6 +82,7 @@ extension SimulatorState {
         member.expiresDate = purchaser.expiresDate
         member.priceConsent = purchaser.priceConsent
         member.offer = purchaser.offer
+        member.graceExpiryRecorded = purchaser.graceExpiryRecorded
         member.renewalCount += drafts.filter { $0.kind == .renewal || $0.kind == .recovery }.count
         subscriptions[memberID] = member
 

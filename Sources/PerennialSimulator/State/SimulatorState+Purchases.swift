@@ -3,7 +3,8 @@ import PerennialCore
 extension SimulatorState {
     /// A new subscription, or an expired one restarted (same original transaction id, as Apple does).
     mutating func performSubscribe(
-        _ owner: ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?, at instant: Instant
+        _ owner: ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?,
+        appAccountToken: String?, at instant: Instant
     ) -> [EventDraft] {
         guard let product = product(owner.bundleID, productID) else { return [] }
         let offerPeriod: SimulatorPeriod? =
@@ -16,19 +17,25 @@ extension SimulatorState {
         let originalID = previous?.originalTransactionID ?? newTransactionID()
         let transactionID = previous == nil ? originalID : newTransactionID()
         let expires = periodEnd(bundleID: owner.bundleID, productID: productID, offerPeriod: offerPeriod, from: instant)
-        let transaction = SimulatedTransaction(
+        var transaction = SimulatedTransaction(
             owner: owner, transactionID: transactionID, originalTransactionID: originalID,
             webOrderLineItemID: newWebOrderLineItemID(), productID: productID, productType: .autoRenewable,
             subscriptionGroup: product.subscriptionGroup, purchaseDate: instant,
             originalPurchaseDate: originalPurchaseDate(of: previous) ?? instant, expiresDate: expires,
             isTrialPeriod: offer == .trial, isInIntroOfferPeriod: offer == .intro)
+        transaction.appAccountToken = appAccountToken
         insert(transaction, for: owner, at: instant)
 
         var subscription =
             previous
             ?? SimulatedSubscription(
                 originalTransactionID: originalID, owner: owner, group: product.group, productID: productID,
-                renewalProductID: productID, expiresDate: expires)
+                renewalProductID: productID, expiresDate: expires, recentStartDate: instant)
+        if let previous, instant.milliseconds - previous.expiresDate.milliseconds > timeScale.billingRetryMilliseconds {
+            subscription.recentStartDate = instant
+        }
+        subscription.appAccountToken = appAccountToken
+        subscription.graceExpiryRecorded = false
         subscription.productID = productID
         subscription.renewalProductID = productID
         subscription.autoRenew = true
@@ -56,13 +63,16 @@ extension SimulatorState {
     }
 
     /// A consumable, non-consumable or non-renewing subscription: one transaction, in `in_app` only.
-    mutating func performBuyOnce(_ owner: ReceiptOwner, productID: String, at instant: Instant) -> [EventDraft] {
+    mutating func performBuyOnce(
+        _ owner: ReceiptOwner, productID: String, appAccountToken: String?, at instant: Instant
+    ) -> [EventDraft] {
         guard let product = product(owner.bundleID, productID) else { return [] }
         let id = newTransactionID()
-        let transaction = SimulatedTransaction(
+        var transaction = SimulatedTransaction(
             owner: owner, transactionID: id, originalTransactionID: id, webOrderLineItemID: nil, productID: productID,
             productType: product.type, subscriptionGroup: nil, purchaseDate: instant, originalPurchaseDate: instant,
             expiresDate: nil)
+        transaction.appAccountToken = appAccountToken
         insert(transaction, for: owner, at: instant)
         return [
             EventDraft(

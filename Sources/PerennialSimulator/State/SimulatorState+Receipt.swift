@@ -31,7 +31,7 @@ extension SimulatorState {
             var seen: Set<String> = []
             latest = latest.filter { seen.insert($0.originalTransactionID).inserted }
         }
-        response.latestReceipt = owner.token.receiptData
+        response.latestReceipt = receiptData(for: owner, at: now)
         response.latestReceiptInfo = latest.map(\.inAppPurchaseReceipt)
         response.pendingRenewalInfo = subscriptions(of: owner).map { pendingRenewalInfo(for: $0, now: now) }
         return response
@@ -61,7 +61,7 @@ extension SimulatorState {
     }
 
     /// `adam_id` in production: configured, or 1_000_000_001 + the app's position.
-    private func appAppleID(_ bundleID: String) -> Int64 {
+    func appAppleID(_ bundleID: String) -> Int64 {
         let apps = configuration.apps
         guard let index = apps.firstIndex(where: { $0.bundleID == bundleID }) else { return 0 }
         return apps[index].appAppleID ?? 1_000_000_001 + Int64(index)

@@ -9,6 +9,11 @@ extension SimulatorState {
         }
     }
 
+    /// When the next renewal, billing failure, grace period end or expiry falls due, if any.
+    func nextChangeInstant() -> Instant? {
+        earliestDueChange(until: Instant(milliseconds: .max))?.0
+    }
+
     private func earliestDueChange(until now: Instant) -> (Instant, LifecycleChange)? {
         var best: (instant: Instant, id: String, change: LifecycleChange)?
         for subscription in subscriptions.values where subscription.sharedFrom == nil {
@@ -34,8 +39,12 @@ extension SimulatorState {
             if product(bundleID, next) == nil || !isAvailable(bundleID, next) { return (end, .expire(id, intent: 4)) }
             if subscription.billingFailing { return (end, .failBilling(id)) }
             return (end, .renew(id))
-        case .billingRetry(let since, _):
+        case .billingRetry(let since, let graceEnd):
             let end = since.adding(milliseconds: timeScale.billingRetryMilliseconds)
+            if let graceEnd, !subscription.graceExpiryRecorded, graceEnd < end {
+                guard graceEnd <= now else { return nil }
+                return (graceEnd, .endGracePeriod(id))
+            }
             guard end <= now else { return nil }
             return (end, .expire(id, intent: 2))
         case .expired, .revoked:
@@ -55,6 +64,7 @@ extension SimulatorState {
         guard var subscription = subscriptions[id], subscription.phase == .active else { return [] }
         let graceEnd = gracePeriodMilliseconds(subscription.owner.bundleID).map { instant.adding(milliseconds: $0) }
         subscription.phase = .billingRetry(since: instant, graceEndsAt: graceEnd)
+        subscription.graceExpiryRecorded = false
         subscriptions[id] = subscription
         var drafts = [draft(.billingFailure, subscription, transactionID: subscription.latestTransactionID)]
         if let graceEnd {
@@ -64,6 +74,20 @@ extension SimulatorState {
                     details: ["grace_period_expires_date_ms": String(graceEnd.milliseconds)]))
         }
         return drafts
+    }
+
+    /// The grace period ran out; the subscription stays in billing retry, without access.
+    mutating func performEndGracePeriod(_ id: String) -> [EventDraft] {
+        guard var subscription = subscriptions[id], case .billingRetry(_, let graceEnd?) = subscription.phase,
+            !subscription.graceExpiryRecorded
+        else { return [] }
+        subscription.graceExpiryRecorded = true
+        subscriptions[id] = subscription
+        return [
+            draft(
+                .gracePeriodExpired, subscription, transactionID: subscription.latestTransactionID,
+                details: ["grace_period_expires_date_ms": String(graceEnd.milliseconds)])
+        ]
     }
 
     /// Billing works again during retry: a new period starts now.
@@ -113,12 +137,14 @@ extension SimulatorState {
         }
         let expires = periodEnd(bundleID: bundleID, productID: next, offerPeriod: offerPeriod, from: instant)
         let id = newTransactionID()
-        let transaction = SimulatedTransaction(
+        var transaction = SimulatedTransaction(
             owner: subscription.owner, transactionID: id, originalTransactionID: subscription.originalTransactionID,
             webOrderLineItemID: newWebOrderLineItemID(), productID: next, productType: .autoRenewable,
             subscriptionGroup: product(bundleID, next)?.subscriptionGroup, purchaseDate: instant,
             originalPurchaseDate: originalPurchaseDate(of: subscription) ?? instant, expiresDate: expires,
             isInIntroOfferPeriod: isIntro)
+        transaction.isRenewal = true
+        transaction.appAccountToken = subscription.appAccountToken
         insert(transaction, for: subscription.owner, at: instant)
         subscription.transactionIDs.append(id)
         subscription.productID = next

@@ -45,7 +45,8 @@ extension SimulatorState {
             account: account,
             receipts: owners.map {
                 AccountReport.Receipt(
-                    environment: $0.environment.rawValue, bundleID: $0.bundleID, receiptData: $0.token.receiptData)
+                    environment: $0.environment.rawValue, bundleID: $0.bundleID,
+                    receiptData: receiptData(for: $0, at: now))
             },
             subscriptions: owners.flatMap { subscriptions(of: $0) }.map { summary(of: $0, now: now) },
             events: events.filter {

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import PerennialCore
 
 /// The simulated App Store's whole memory, as a value: accounts, transactions, subscriptions and the
@@ -5,20 +7,28 @@ import PerennialCore
 /// `apply(_:at:)`; the other methods read, or check a request before it becomes a change.
 struct SimulatorState: Sendable {
     let configuration: SimulatorConfiguration
+    /// Signs the JWS, notifications and receipts the state produces.
+    let authority: SimulatorSigningAuthority
     var accounts: [ReceiptOwner: SimulatedAccount] = [:]
     var transactions: [String: SimulatedTransaction] = [:]
     var subscriptions: [String: SimulatedSubscription] = [:]
     /// "bundle_id\u{0}product_id" of products taken off sale.
     var unavailableProducts: Set<String> = []
     var events: [SimulatorEvent] = []
+    /// Notifications produced by recorded events, waiting for the simulator to take them into its delivery log.
+    var outbox: [SimulatorNotification] = []
+    var nextNotificationID = 1
+    /// A receipt's opaque value (attribute 4) → whose receipt it is: how a PKCS#7 receipt finds its account.
+    var receiptOwners: [Data: ReceiptOwner] = [:]
     private var nextTransactionNumber: Int64 = 1_000_000_000_000_001
     private var nextWebOrderNumber: Int64 = 2_000_000_000_000_001
 
     /// Upper bound on the changes one catch-up makes, so a huge clock jump cannot stall the simulator.
     static let maximumChangesPerCatchUp = 100_000
 
-    init(configuration: SimulatorConfiguration) {
+    init(configuration: SimulatorConfiguration, authority: SimulatorSigningAuthority) {
         self.configuration = configuration
+        self.authority = authority
     }
 
     var timeScale: SimulatorTimeScale { configuration.timeScale }
@@ -76,7 +86,9 @@ struct SimulatorState: Sendable {
     mutating func insert(_ transaction: SimulatedTransaction, for owner: ReceiptOwner, at instant: Instant) {
         transactions[transaction.transactionID] = transaction
         if accounts[owner] == nil {
-            accounts[owner] = SimulatedAccount(owner: owner, createdAt: instant, updatedAt: instant)
+            let account = SimulatedAccount(owner: owner, createdAt: instant, updatedAt: instant)
+            accounts[owner] = account
+            receiptOwners[account.opaqueValue] = owner
         }
         accounts[owner]?.transactionIDs.append(transaction.transactionID)
     }

@@ -7,9 +7,12 @@ struct PurchaseRequest: Decodable {
     var environment: String?
     /// none (default), trial or intro.
     var offer: SimulatorOffer?
+    /// A UUID the app attaches to the purchase.
+    var appAccountToken: String?
 
     enum CodingKeys: String, CodingKey {
         case account, environment, offer
+        case appAccountToken = "app_account_token"
         case bundleID = "bundle_id"
         case productID = "product_id"
     }

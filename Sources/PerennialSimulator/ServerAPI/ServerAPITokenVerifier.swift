@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+import PerennialAppStore
+import PerennialCore
+
+/// Checks the bearer token of an App Store Server API request, as Apple does: an ES256 JWS whose header
+/// names the key (`kid`) and whose claims name the issuer (`iss`), the audience `appstoreconnect-v1`, the
+/// app (`bid`), and a lifetime (`iat` … `exp`) of at most an hour that covers now. The signature must verify
+/// with the public key configured for that app.
+///
+/// "Now" is the simulated clock or the wall clock, whichever the token fits: a Perennial server may sign
+/// with either.
+enum ServerAPITokenVerifier {
+    /// The app the token authenticates, or nil.
+    static func app(
+        authorization: String?, configuration: SimulatorConfiguration, now instants: [Instant]
+    ) -> SimulatorApp? {
+        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else { return nil }
+        let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerData = Data(base64URLEncoded: parts[0]),
+            let claimsData = Data(base64URLEncoded: parts[1]), let signatureData = Data(base64URLEncoded: parts[2]),
+            let header = try? JSONDecoder().decode(ServerAPIJWTHeader.self, from: headerData),
+            let claims = try? JSONDecoder().decode(ServerAPIJWTClaims.self, from: claimsData),
+            header.alg == "ES256", claims.aud == ServerAPIJWTClaims.audience,
+            let app = configuration.app(claims.bid), let key = app.serverAPI,
+            ConstantTime.equals(header.kid, key.keyID), ConstantTime.equals(claims.iss, key.issuerID),
+            let publicKey = try? P256.Signing.PublicKey(pemRepresentation: key.publicKeyPEM),
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureData)
+        else { return nil }
+        let signingInput = Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        guard publicKey.isValidSignature(signature, for: signingInput) else { return nil }
+        guard claims.exp - claims.iat <= 3_600, claims.exp > claims.iat else { return nil }
+        let fits = instants.contains { instant in
+            let seconds = instant.milliseconds / 1000
+            return claims.iat <= seconds + 60 && seconds < claims.exp
+        }
+        return fits ? app : nil
+    }
+}
