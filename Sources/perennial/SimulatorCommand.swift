@@ -21,9 +21,17 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Option(help: "How simulated time runs: apple_sandbox (default; a month renews every 5 minutes), manual, or '{factor: N}'.")
     var timeScale: String?
 
+    @Option(help: "Send App Store Server Notifications version 2 for every app to this URL (e.g. http://127.0.0.1:8080/v1/apple/notifications/example).")
+    var notificationURL: String?
+
+    @Option(help: "Send version 1 notifications for every app to this URL.")
+    var notificationURLV1: String?
+
     func run() async throws {
         do {
-            let configuration = try SimulatorRunner.configuration(path: config, timeScale: timeScale)
+            let configuration = try SimulatorRunner.configuration(
+                path: config, timeScale: timeScale, notificationURL: notificationURL, notificationURLV1: notificationURLV1
+            )
             try await SimulatorRunner.run(configuration: configuration, host: host, port: port, logger: Logger(label: "perennial.simulator"))
         } catch let error as ConfigurationError {
             throw ValidationError("configuration: \(error)")
