@@ -39,6 +39,7 @@ struct TestHarness {
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
+        receiptValidation: ReceiptValidationMode = .verifyReceipt,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
@@ -59,7 +60,8 @@ struct TestHarness {
                     productionVerifyReceiptURL: base + "/production/verifyReceipt",
                     sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt",
                     environments: ["Sandbox"],
-                    trustedRoots: [Array(signedDataRoot ?? simulator.signingAuthority.rootCertificateDER)]
+                    trustedRoots: [Array(signedDataRoot ?? simulator.signingAuthority.rootCertificateDER)],
+                    receiptValidation: receiptValidation
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )
