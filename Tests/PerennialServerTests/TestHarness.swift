@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -39,13 +40,18 @@ struct TestHarness {
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
-        receiptValidation: ReceiptValidationMode = .verifyReceipt,
+        receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPIKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
         if notificationVersions.contains(2) { configuration.apps[0].notificationURL = "http://perennial.test/v1/apple/notifications/forest" }
+        if let serverAPIKey {
+            configuration.apps[0].serverAPI = SimulatorServerAPIKey(
+                issuerID: "issuer-1", keyID: "KEY1", publicKeyPEM: serverAPIKey.publicKey.pemRepresentation
+            )
+        }
         if notificationVersions.contains(1) { configuration.apps[0].notificationURLV1 = "http://perennial.test/v1/apple/notifications/forest" }
         let clock = SimulatorClock(start: start, rate: 0)
         let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
@@ -61,7 +67,10 @@ struct TestHarness {
                     sandboxVerifyReceiptURL: base + "/sandbox/verifyReceipt",
                     environments: ["Sandbox"],
                     trustedRoots: [Array(signedDataRoot ?? simulator.signingAuthority.rootCertificateDER)],
-                    receiptValidation: receiptValidation
+                    receiptValidation: receiptValidation,
+                    serverAPI: serverAPIKey.map {
+                        ServerAPISettings(issuerID: "issuer-1", keyID: "KEY1", privateKeyPEM: $0.pemRepresentation, baseURL: base + "/sandbox")
+                    }
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )
