@@ -1,24 +1,12 @@
 import Foundation
 import PerennialAppStore
+import PerennialTesting
 import Testing
 
 /// Mutated real receipts: random byte flips and truncations give errors, never a trap; the only flips that
 /// go unnoticed are in the container's copy of the root certificate, which is never used.
 @Suite("Mutated receipts")
 struct ReceiptMutationTests {
-    /// A seeded generator (SplitMix64), so a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("300 byte flips and truncations of each small receipt", arguments: ["receipts/receipt-xcode", "receipts/receipt-production"])
     func mutations(_ path: String) async throws {
         let original = try #require(Data(base64Encoded: try ReceiptFixture.text(path)))
@@ -27,7 +15,7 @@ struct ReceiptMutationTests {
         let reference = await verifier.verify(receipt: original, trustedRoots: roots, allowXcode: true)
         #expect(reference.signature == .valid)
         let uncovered = roots.compactMap { Array(original).firstRange(of: Array($0)) }
-        var generator = SeededGenerator(state: 0x5EED_0000 &+ UInt64(path.utf8.count))
+        var generator = SplitMix64(state: 0x5EED_0000 &+ UInt64(path.utf8.count))
         for round in 0..<300 {
             var mutated = original
             var flipped: [Int] = []
