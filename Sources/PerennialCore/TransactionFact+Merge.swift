@@ -28,6 +28,7 @@ extension TransactionFact {
         result.subscriptionGroupID = Self.larger(subscriptionGroupID, other.subscriptionGroupID)
         result.offerCodeRefName = Self.larger(offerCodeRefName, other.offerCodeRefName)
         result.promotionalOfferID = Self.larger(promotionalOfferID, other.promotionalOfferID)
+        result.appAccountToken = Self.larger(appAccountToken, other.appAccountToken)
         if other.ownership == .familyShared { result.ownership = .familyShared }
         return result
     }

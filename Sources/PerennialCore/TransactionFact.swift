@@ -29,6 +29,8 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     public var offerCodeRefName: String?
     /// The identifier of a redeemed promotional offer.
     public var promotionalOfferID: String?
+    /// The app's own id for the customer, set at purchase (StoreKit 2 `appAccountToken`, a UUID).
+    public var appAccountToken: String?
     /// When the store vouched for this copy (a signed transaction's `signedDate`); nil when unknown
     /// (receipts). Between two dated copies, the later one decides refunds: a refund can be reversed.
     public var observedAt: Instant?
@@ -40,7 +42,8 @@ public struct TransactionFact: Sendable, Hashable, Codable {
         cancellationReason: String? = nil, isTrialPeriod: Bool = false, isInIntroOfferPeriod: Bool = false,
         isUpgraded: Bool = false, ownership: Ownership = .purchased, quantity: Int = 1,
         webOrderLineItemID: String? = nil, subscriptionGroupID: String? = nil,
-        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, observedAt: Instant? = nil
+        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, appAccountToken: String? = nil,
+        observedAt: Instant? = nil
     ) {
         self.store = store
         self.environment = environment
@@ -61,6 +64,7 @@ public struct TransactionFact: Sendable, Hashable, Codable {
         self.subscriptionGroupID = subscriptionGroupID
         self.offerCodeRefName = offerCodeRefName
         self.promotionalOfferID = promotionalOfferID
+        self.appAccountToken = appAccountToken
         self.observedAt = observedAt
     }
 

@@ -13,10 +13,11 @@ struct SignedDataTests {
     struct Signing {
         let ca: TestCertificateAuthority
 
-        func transaction(id: String = "3000000000000001", signedOn: Int64 = 0, revokedOn: Int64? = nil, trial: Bool = false,
-                         bundleID: String = TestHarness.bundleID, environment: String = "Sandbox") -> String {
+        func transaction(id: String = "3000000000000001", original: String = "3000000000000001", signedOn: Int64 = 0,
+                         revokedOn: Int64? = nil, trial: Bool = false, bundleID: String = TestHarness.bundleID,
+                         environment: String = "Sandbox", token: String? = nil) -> String {
             var payload: [String: Any] = [
-                "transactionId": id, "originalTransactionId": "3000000000000001", "bundleId": bundleID,
+                "transactionId": id, "originalTransactionId": original, "bundleId": bundleID,
                 "productId": "pro.monthly", "purchaseDate": TestHarness.start.milliseconds,
                 "originalPurchaseDate": TestHarness.start.milliseconds,
                 "expiresDate": TestHarness.start.milliseconds + 30 * day, "type": "Auto-Renewable Subscription",
@@ -24,6 +25,7 @@ struct SignedDataTests {
                 "environment": environment, "quantity": 1, "transactionReason": "PURCHASE",
             ]
             if trial { payload["offerType"] = 1; payload["offerDiscountType"] = "FREE_TRIAL" }
+            payload["appAccountToken"] = token
             if let revokedOn {
                 payload["revocationDate"] = TestHarness.start.milliseconds + revokedOn * day
                 payload["revocationReason"] = 1
@@ -100,6 +102,30 @@ struct SignedDataTests {
             (_, now) = try await harness.customer("user-sk2")
             #expect(now["subscriptions"][0]["state"].string == "trial")
             #expect(try await harness.eventTypes("user-sk2") == ["initial_purchase", "trial_started", "auto_renew_disabled"])
+        }
+    }
+
+    @Test func theAppAccountTokenTiesNotificationsToTheCustomer() async throws {
+        let signing = Signing(ca: try TestCertificateAuthority())
+        let token = "2b4e8a1c-7f3d-4c2e-9a6b-1d5f0e3c8a7b"
+        try await TestHarness.run(signedDataRoot: signing.ca.rootDER) { harness in
+            _ = try await postTransaction(harness, signing.transaction(token: token), appUserID: "user-token")
+            // A second subscription, bought on another device, known only from a notification.
+            let other = signing.transaction(id: "3000000000000009", original: "3000000000000009", token: token.uppercased())
+            #expect(try await postNotification(harness, signing.notification("SUBSCRIBED", transaction: other, renewalInfo: nil)).status == 200)
+            let (_, customer) = try await harness.customer("user-token")
+            #expect(customer["subscriptions"].array.count == 2)
+
+            // An app whose user ids are the tokens themselves needs no link.
+            let own = "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f"
+            _ = try await harness.postReceipt(
+                try await harness.simulator.purchase(account: "yan", bundleID: TestHarness.bundleID, productID: "lifetime").receiptData,
+                appUserID: own
+            )
+            let third = signing.transaction(id: "3000000000000010", original: "3000000000000010", token: own)
+            #expect(try await postNotification(harness, signing.notification("SUBSCRIBED", transaction: third, renewalInfo: nil)).status == 200)
+            let (_, owner) = try await harness.customer(own)
+            #expect(owner["subscriptions"].array.count == 2)
         }
     }
 

@@ -69,3 +69,18 @@ struct AppAndCustomerTests {
         }
     }
 }
+
+@Suite("Ledger: account tokens")
+struct AccountTokenTests {
+    @Test(arguments: TestDatabase.available)
+    func aTokenLinksToTheLastCustomerWhoUsedIt(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            try await ledger.transaction { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "a", linkedAt: Instant(milliseconds: 1)) }
+            #expect(try await ledger.read { try await $0.appUserID(appID: "app", accountToken: "t") } == "a")
+            try await ledger.transaction { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "b", linkedAt: Instant(milliseconds: 2)) }
+            #expect(try await ledger.read { try await $0.appUserID(appID: "app", accountToken: "t") } == "b")
+            #expect(try await ledger.read { try await $0.appUserID(appID: "other", accountToken: "t") } == nil)
+        }
+    }
+}

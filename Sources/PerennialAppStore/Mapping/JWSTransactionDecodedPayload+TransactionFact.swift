@@ -17,7 +17,7 @@ extension JWSTransactionDecodedPayload {
             quantity: quantity ?? 1, webOrderLineItemID: webOrderLineItemId, subscriptionGroupID: subscriptionGroupIdentifier,
             offerCodeRefName: offerType == .offerCode ? offerIdentifier : nil,
             promotionalOfferID: offerType == .promotional || offerType == .winBack ? offerIdentifier : nil,
-            observedAt: signedDate
+            appAccountToken: appAccountToken?.lowercased(), observedAt: signedDate
         )
     }
 }

@@ -26,18 +26,28 @@ public struct FactIngestor: Sendable {
             if let sealedReceipt {
                 try await ledger.setReceiptToken(appID: app.id, appUserID: appUserID, sealedToken: sealedReceipt, updatedAt: now)
             }
+            for token in Set(batch.transactions.compactMap(\.appAccountToken)) {
+                try await ledger.linkAccountToken(appID: app.id, token: token, appUserID: appUserID, linkedAt: now)
+            }
             try await store(batch, app: app, owner: { _ in appUserID }, at: now, in: ledger)
         }
     }
 
     /// Ingests facts that arrived without a customer (a store notification): each subscription is updated
-    /// for the customer who owns it. The facts of a subscription no customer owns yet are stored, and
-    /// folded when a customer first sends proof of it.
+    /// for the customer who owns it, else for the customer its app account token was linked to (a StoreKit 2
+    /// app that set `appAccountToken`, or whose app user id is that token). The facts of a subscription no
+    /// customer can be found for are stored, and folded when a customer first sends proof of it.
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
         let now = clock.now()
         try await ledger.transaction { ledger in
             try await store(batch, app: app, owner: { key in
-                try await ledger.subscriptionOwner(appID: app.id, subscription: key)
+                if let owner = try await ledger.subscriptionOwner(appID: app.id, subscription: key) { return owner }
+                let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
+                for token in tokens.sorted() {
+                    if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) { return linked }
+                    if try await ledger.customer(appID: app.id, appUserID: token) != nil { return token }
+                }
+                return nil
             }, at: now, in: ledger)
         }
     }

@@ -23,6 +23,13 @@ public protocol LedgerTransaction: Sendable {
     /// Stores the customer's latest receipt (sealed; see `SecretBox`), replacing the previous one.
     func setReceiptToken(appID: String, appUserID: String, sealedToken: Data, updatedAt: Instant) async throws
 
+    /// Records that an app account token (StoreKit 2 `appAccountToken`) stands for a customer; a later link
+    /// of the same token replaces it.
+    func linkAccountToken(appID: String, token: String, appUserID: String, linkedAt: Instant) async throws
+
+    /// The customer an app account token stands for, if one was linked.
+    func appUserID(appID: String, accountToken: String) async throws -> String?
+
     // MARK: Facts
 
     /// Stores transactions. A transaction already stored (same store and transaction id) is replaced by
