@@ -49,4 +49,26 @@ enum ServerAPIFixture {
             clock: clock ?? SimulatorClock(start: issuedAt, rate: 0))
         return try signer.token()
     }
+
+    /// The `errorCode` of the Server API error `call` throws; nil when it succeeds or throws something else.
+    static func errorCode(_ call: () async throws -> Void) async -> Int? {
+        do {
+            try await call()
+            return nil
+        } catch let error as AppStoreServerAPIError {
+            return error.errorCode?.rawValue
+        } catch {
+            return nil
+        }
+    }
+
+    /// Sends `body` with a valid bearer token and returns the response.
+    static func send(
+        _ client: any TestClientProtocol, privateKeyPEM: String, _ method: HTTPRequest.Method, _ uri: String,
+        _ body: String? = nil, clock: SimulatorClock? = nil
+    ) async throws -> TestResponse {
+        let token = try Self.token(privateKeyPEM: privateKeyPEM, clock: clock)
+        return try await client.executeRequest(
+            uri: uri, method: method, headers: [.authorization: "Bearer " + token], body: body.map { ByteBuffer(string: $0) })
+    }
 }

@@ -34,4 +34,10 @@ public enum SimulatorEventKind: String, Sendable, Hashable, Codable, CaseIterabl
     case familyRevoke = "family_revoke"
     /// The developer extended the current period (App Store Server API); `extend_by_days` in the details.
     case renewalExtended = "renewal_extended"
+    /// The developer sent consumption information for a transaction (App Store Server API); the fields
+    /// sent are in the details (`version` 1 or 2).
+    case consumptionInformation = "consumption_information"
+    /// The developer set the app account token of a purchase (App Store Server API); `app_account_token`
+    /// in the details.
+    case appAccountTokenSet = "app_account_token_set"
 }

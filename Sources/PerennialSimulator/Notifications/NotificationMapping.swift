@@ -34,6 +34,7 @@ enum NotificationMapping {
             }
         case .familyRevoke: return (.revoke, nil)
         case .renewalExtended: return (.renewalExtended, nil)
+        case .consumptionInformation, .appAccountTokenSet: return nil
         }
     }
 
@@ -48,7 +49,8 @@ enum NotificationMapping {
         case .renewal: return "DID_RENEW"
         case .recovery: return "DID_RECOVER"
         case .billingFailure: return "DID_FAIL_TO_RENEW"
-        case .gracePeriod, .gracePeriodExpired, .renewalExtended: return nil
+        case .gracePeriod, .gracePeriodExpired, .renewalExtended, .consumptionInformation, .appAccountTokenSet:
+            return nil
         case .expiry: return event.details["expiration_intent"] == "1" ? nil : "DID_CHANGE_RENEWAL_STATUS"
         case .autoRenewOff, .autoRenewOn: return "DID_CHANGE_RENEWAL_STATUS"
         case .refund: return "REFUND"

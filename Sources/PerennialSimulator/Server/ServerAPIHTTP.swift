@@ -11,13 +11,33 @@ enum ServerAPIHTTP {
         _ request: Request, simulator: AppStoreSimulator, environment: StoreEnvironment?,
         _ body: (ServerAPIScope) async throws -> Answer
     ) async -> Response {
+        await respondWith(request, simulator: simulator, environment: environment) { scope in
+            ControlHTTP.json(try await body(scope))
+        }
+    }
+
+    /// As `respond`, for an endpoint that answers `status` with no body.
+    static func respondEmpty(
+        _ request: Request, simulator: AppStoreSimulator, environment: StoreEnvironment?, status: HTTPResponse.Status,
+        _ body: (ServerAPIScope) async throws -> Void
+    ) async -> Response {
+        await respondWith(request, simulator: simulator, environment: environment) { scope in
+            try await body(scope)
+            return Response(status: status)
+        }
+    }
+
+    private static func respondWith(
+        _ request: Request, simulator: AppStoreSimulator, environment: StoreEnvironment?,
+        _ body: (ServerAPIScope) async throws -> Response
+    ) async -> Response {
         let instants = [simulator.clock.now(), Instant(Date())]
         guard
             let app = ServerAPITokenVerifier.app(
                 authorization: request.headers[.authorization], configuration: simulator.configuration, now: instants)
         else { return Response(status: .unauthorized) }
         do {
-            return ControlHTTP.json(try await body(ServerAPIScope(app: app, environment: environment)))
+            return try await body(ServerAPIScope(app: app, environment: environment))
         } catch let failure as ServerAPIFailure {
             return error(failure)
         } catch {

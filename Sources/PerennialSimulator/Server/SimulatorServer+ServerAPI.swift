@@ -10,6 +10,7 @@ extension SimulatorServer {
         for (prefix, environment) in prefixes {
             addTransactionRoutes(to: router, prefix: prefix + "/inApps", environment: environment, simulator: simulator)
             addNotificationAPIRoutes(to: router, prefix: prefix + "/inApps", environment: environment, simulator: simulator)
+            addDeveloperRequestRoutes(to: router, prefix: prefix + "/inApps", environment: environment, simulator: simulator)
         }
     }
 

@@ -43,6 +43,8 @@ public actor AppStoreSimulator {
     var testNotifications: [String: Int] = [:]
     /// Renewal-date extensions done, by original transaction id and request identifier.
     var renewalExtensions: [String: ExtendRenewalDateResponse] = [:]
+    /// Mass renewal-date extensions done, by bundle id, product id and request identifier.
+    var massExtensions: [String: MassExtendRenewalDateStatusResponse] = [:]
 
     /// Creates a simulator. Throws a `SimulatorError` (`invalid_configuration`) when the configuration is
     /// not valid.

@@ -24,4 +24,10 @@ enum LifecycleChange: Sendable {
     case priceIncrease(String, PriceIncreaseAction)
     case shareWithFamily(String, member: String)
     case revokeFamilyMember(String, member: String)
+    /// The developer sent consumption information for a transaction (App Store Server API); `details`
+    /// are the fields sent.
+    case recordConsumption(transactionID: String, details: [String: String])
+    /// The developer set the app account token (a lowercased UUID) of a purchase's transactions, by
+    /// original transaction id (App Store Server API).
+    case setAppAccountToken(String, token: String)
 }

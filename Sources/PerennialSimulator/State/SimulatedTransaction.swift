@@ -23,6 +23,8 @@ struct SimulatedTransaction: Sendable {
     var isRenewal = false
     /// The UUID the app passed with the purchase, lowercased; renewals keep it.
     var appAccountToken: String?
+    /// The latest consumption information the developer sent for it (Send Consumption Information).
+    var consumptionInformation: [String: String]?
 
     /// The order id the customer's email receipt shows (Look Up Order ID): derived from the transaction id.
     var orderID: String {

@@ -4,8 +4,8 @@ extension SimulatorState {
     /// Performs one lifecycle change at a simulated instant, and records what changed in the event log.
     ///
     /// This is the ONLY place the simulated App Store changes a purchase: a purchase, renewal, billing
-    /// failure, recovery, expiry, auto-renew switch, refund, product change, price increase or Family
-    /// Sharing change. Changes to a purchaser's subscription are mirrored here to its family members.
+    /// failure, recovery, expiry, auto-renew switch, refund, product change, price increase, Family
+    /// Sharing change, or what the developer records through the App Store Server API. Changes to a purchaser's subscription are mirrored here to its family members.
     /// Callers check requests first; a change that no longer applies records nothing. Every recorded event
     /// queues the store notifications it causes (`outbox`), signed as of this instant.
     @discardableResult
@@ -47,6 +47,12 @@ extension SimulatorState {
             mirrorsToFamily = false
         case .revokeFamilyMember(let id, let member):
             drafts = performRevokeFamilyMember(id, member: member, at: instant)
+            mirrorsToFamily = false
+        case .recordConsumption(let transactionID, let details):
+            drafts = performRecordConsumption(transactionID, details: details)
+            mirrorsToFamily = false
+        case .setAppAccountToken(let id, let token):
+            drafts = performSetAppAccountToken(id, token: token)
             mirrorsToFamily = false
         }
         var recorded = drafts.map { record($0, at: instant) }
