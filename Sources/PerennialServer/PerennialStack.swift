@@ -38,7 +38,7 @@ public struct PerennialStack: Sendable {
             try await AppRegistration.register(configuration.apps, ledger: ledger, secrets: secrets, at: clock.now())
             let apps = AppDirectory(apps: configuration.apps)
             let health = AppHealth()
-            let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock)
+            let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
             let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock)
             let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
             let receipts = ReceiptService(

@@ -26,6 +26,9 @@ public struct TestCertificateAuthority: Sendable {
         public var intermediateIsCA = true
         /// Whether certificates carry subject and authority key identifiers.
         public var keyIdentifiers = true
+        /// An OCSP responder URL put in the leaf's and the intermediate's Authority Information Access; nil
+        /// leaves the extension out (no revocation check applies).
+        public var ocspURL: String?
 
         /// The default shape: valid 2024 … 2036, both markers, key identifiers.
         public init() {}
@@ -85,6 +88,7 @@ public struct TestCertificateAuthority: Sendable {
                     Self.authorityKeyIdentifier(of: rootKey)
                 }
                 if options.intermediateMarker { Self.marker([1, 2, 840, 113_635, 100, 6, 2, 1]) }
+                if let url = options.ocspURL { Self.ocspAccess(url) }
             }
         )
         leaf = try Self.issue(
@@ -98,6 +102,7 @@ public struct TestCertificateAuthority: Sendable {
                     Self.authorityKeyIdentifier(of: intermediateKey)
                 }
                 if options.leafMarker { Self.marker([1, 2, 840, 113_635, 100, 6, 11, 1]) }
+                if let url = options.ocspURL { Self.ocspAccess(url) }
             }
         )
         self.rootKey = rootKey
@@ -124,6 +129,11 @@ public struct TestCertificateAuthority: Sendable {
     /// An Apple marker extension: the OID with a DER NULL value, not critical.
     static func marker(_ oid: ASN1ObjectIdentifier) -> Certificate.Extension {
         Certificate.Extension(oid: oid, critical: false, value: [0x05, 0x00])
+    }
+
+    /// An Authority Information Access extension naming an OCSP responder.
+    static func ocspAccess(_ url: String) -> AuthorityInformationAccess {
+        AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(url))])
     }
 
     /// The authority key identifier naming an issuer's key, as its subject key identifier does.

@@ -9,7 +9,9 @@ import SwiftASN1
 /// Apple's rules: exactly three certificates; the leaf must chain through `x5c[1]` to a configured root (the
 /// root slot `x5c[2]` is never read: the configured roots anchor the chain, so a forged root there changes
 /// nothing); RFC 5280 validity at the validation time; Apple's marker OIDs; and, when strict, OpenSSL's
-/// key-identifier checks. Verified chains are cached (see `VerifiedChainCache`).
+/// key-identifier checks. With an OCSP requester (online checks), the chain is then checked again with
+/// `OCSPVerifierPolicy` in hard-failure mode (see `AppleChainVerifier+Revocation.swift`). Verified chains are
+/// cached (see `VerifiedChainCache`), in online mode only once their revocation check passed.
 struct AppleChainVerifier: Sendable {
     /// The trust anchors.
     let roots: [Certificate]
@@ -17,6 +19,8 @@ struct AppleChainVerifier: Sendable {
     let strictKeyIdentifiers: Bool
     /// Chains verified before.
     let cache: VerifiedChainCache
+    /// Queries OCSP responders; nil checks no revocation.
+    var ocspRequester: HTTPOCSPRequester? = nil
 
     /// The leaf's P-256 key, once the chain verifies at `validationTime`; `now` dates cache entries.
     func signingKey(x5c: [String], at validationTime: Date, now: Instant) async throws(VerificationError)
@@ -35,6 +39,11 @@ struct AppleChainVerifier: Sendable {
         let leaf = try Self.certificate(x5c[0], role: "leaf")
         let intermediate = try Self.certificate(x5c[1], role: "intermediate")
         let chain = try await validate(leaf: leaf, intermediate: intermediate, at: validationTime)
+        if let ocspRequester {
+            try await checkRevocation(
+                leaf: leaf, intermediate: intermediate, at: validationTime, requester: ocspRequester
+            )
+        }
         guard let signingKey = P256.Signing.PublicKey(leaf.publicKey) else {
             throw VerificationError(.verificationFailure, "the leaf certificate's key is not a P-256 key (ES256)")
         }
@@ -51,13 +60,8 @@ struct AppleChainVerifier: Sendable {
     private func validate(leaf: Certificate, intermediate: Certificate, at validationTime: Date)
         async throws(VerificationError) -> [Certificate]
     {
-        let strict = strictKeyIdentifiers
         var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
-            RFC5280Policy(fixedExpiryValidationTime: validationTime)
-            AppleSigningChainPolicy()
-            if strict {
-                KeyIdentifierPolicy()
-            }
+            chainPolicies(at: validationTime)
         }
         switch await verifier.validate(leaf: leaf, intermediates: CertificateStore([intermediate])) {
         case .validCertificate(let chain):
@@ -66,6 +70,16 @@ struct AppleChainVerifier: Sendable {
             let reason = failures.first.map { String(describing: $0.policyFailureReason) }
                 ?? "no path from the leaf through the intermediate to a trusted root"
             throw VerificationError(.verificationFailure, "the x5c chain does not verify: \(reason)")
+        }
+    }
+
+    /// RFC 5280 validity at `validationTime`, Apple's marker OIDs and, when strict, the key identifiers.
+    @PolicyBuilder
+    func chainPolicies(at validationTime: Date) -> some VerifierPolicy {
+        RFC5280Policy(fixedExpiryValidationTime: validationTime)
+        AppleSigningChainPolicy()
+        if strictKeyIdentifiers {
+            KeyIdentifierPolicy()
         }
     }
 

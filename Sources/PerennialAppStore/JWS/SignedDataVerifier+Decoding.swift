@@ -43,11 +43,10 @@ extension SignedDataVerifier {
         else {
             throw VerificationError(.verificationFailure, "the ES256 signature does not verify with the leaf's key")
         }
-        if enableOnlineChecks {
+        if enableOnlineChecks, chainVerifier.ocspRequester == nil {
             throw VerificationError(
                 .retryableVerificationFailure,
-                "online checks are on but no OCSP responder can be queried (not supported yet): "
-                    + "revocation status unknown"
+                "online checks are on but the verifier has no HTTP transport for OCSP: revocation status unknown"
             )
         }
     }

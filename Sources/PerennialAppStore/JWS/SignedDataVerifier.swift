@@ -21,8 +21,10 @@ public struct SignedDataVerifier: Sendable {
     public let appAppleId: Int64?
     /// The environment payloads must come from.
     public let environment: AppleEnvironment
-    /// Whether chains are judged now and their revocation status checked online. OCSP is not implemented
-    /// yet: with this on, a JWS that passes every other check throws `.retryableVerificationFailure`.
+    /// Whether chains are judged now and their revocation status checked online (OCSP, through the
+    /// verifier's transport). A revoked certificate throws `.verificationFailure`; an unknown status (no
+    /// responder reachable, no usable answer) throws `.retryableVerificationFailure`. Without a transport no
+    /// status can be learned: a JWS that passes every other check throws `.retryableVerificationFailure`.
     public let enableOnlineChecks: Bool
     /// The source of "now".
     public let clock: any Clock
@@ -35,14 +37,15 @@ public struct SignedDataVerifier: Sendable {
     ///   - bundleId: The app's bundle id.
     ///   - appAppleId: The app's Apple id; required in Production.
     ///   - environment: The environment payloads must come from.
-    ///   - enableOnlineChecks: Judge chains now and check revocation online (not supported yet; see the
-    ///     property).
+    ///   - enableOnlineChecks: Judge chains now and check revocation online (see the property).
     ///   - strictKeyIdentifiers: Require authority and subject key identifiers, as OpenSSL's strict mode
     ///     does (Apple's reference). Only Apple's own test certificates, which have none, need `false`.
     ///   - chainCacheCapacity: How many verified chains to remember (0 disables the cache).
     ///   - chainCacheLifetime: How long a verified chain is remembered (never past its certificates'
-    ///     expiry).
+    ///     expiry). With online checks it is also how long a revocation check holds, so keep it short.
     ///   - clock: The source of "now".
+    ///   - transport: The HTTP client for OCSP queries (`POST` to the responders named by the certificates,
+    ///     4 s each); used only with `enableOnlineChecks`.
     /// - Throws: `.invalidConfiguration` when a root is not a DER certificate, or Production lacks
     ///   `appAppleId`.
     public init(
@@ -54,7 +57,8 @@ public struct SignedDataVerifier: Sendable {
         strictKeyIdentifiers: Bool = true,
         chainCacheCapacity: Int = 64,
         chainCacheLifetime: Duration = .seconds(15 * 60),
-        clock: any Clock = SystemClock()
+        clock: any Clock = SystemClock(),
+        transport: (any HTTPTransport)? = nil
     ) throws(VerificationError) {
         if environment == .production, appAppleId == nil {
             throw VerificationError(.invalidConfiguration, "appAppleId is required in Production")
@@ -73,7 +77,8 @@ public struct SignedDataVerifier: Sendable {
         self.clock = clock
         self.chainVerifier = AppleChainVerifier(
             roots: roots, strictKeyIdentifiers: strictKeyIdentifiers,
-            cache: VerifiedChainCache(capacity: chainCacheCapacity, lifetime: chainCacheLifetime)
+            cache: VerifiedChainCache(capacity: chainCacheCapacity, lifetime: chainCacheLifetime),
+            ocspRequester: enableOnlineChecks ? transport.map { HTTPOCSPRequester(transport: $0) } : nil
         )
     }
 

@@ -44,7 +44,7 @@ enum AppSettingsParser {
     private static func parseApple(_ node: ConfigurationNode) throws -> AppleSettings {
         try node.allowKeys([
             "shared_secret", "previous_shared_secret", "verify_receipt_url", "verify_receipt_sandbox_url", "app_apple_id",
-            "environments", "root_certificates", "receipt_validation", "server_api",
+            "environments", "root_certificates", "receipt_validation", "server_api", "online_checks",
         ])
         let secret = try sharedSecret(node.requiredChild("shared_secret"))
         let previous = try node.child("previous_shared_secret").map(sharedSecret)
@@ -82,6 +82,13 @@ enum AppSettingsParser {
             settings.receiptValidation = value
         }
         settings.serverAPI = try node.child("server_api").map(parseServerAPI)
+        if let online = try node.child("online_checks") {
+            switch try online.string() {
+            case "true": settings.onlineChecks = true
+            case "false": settings.onlineChecks = false
+            default: throw online.error("expected true or false")
+            }
+        }
         if settings.receiptValidation == .local, settings.serverAPI == nil {
             throw node.error("receipt_validation local needs server_api credentials to read subscription histories")
         }

@@ -16,6 +16,10 @@ public struct AppleSettings: Sendable, Hashable {
     public var environments: Set<String>
     /// The roots signed data must chain to (DER); empty for Apple Root CA - G3.
     public var trustedRoots: [[UInt8]]
+    /// Check signing certificates for revocation online (OCSP) and judge them now rather than at the
+    /// signing date. Off by default, as in Apple's libraries; when the responder cannot be reached, signed
+    /// data is answered "retry later".
+    public var onlineChecks: Bool
     /// How receipts are validated.
     public var receiptValidation: ReceiptValidationMode
     /// App Store Server API credentials, if the team configured them.
@@ -26,7 +30,8 @@ public struct AppleSettings: Sendable, Hashable {
         productionVerifyReceiptURL: String = VerifyReceiptConfiguration.appleProductionURL,
         sandboxVerifyReceiptURL: String = VerifyReceiptConfiguration.appleSandboxURL, appAppleID: Int64? = nil,
         environments: Set<String> = ["Production", "Sandbox"], trustedRoots: [[UInt8]] = [],
-        receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPI: ServerAPISettings? = nil
+        receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPI: ServerAPISettings? = nil,
+        onlineChecks: Bool = false
     ) {
         self.sharedSecret = sharedSecret
         self.previousSharedSecret = previousSharedSecret
@@ -37,5 +42,6 @@ public struct AppleSettings: Sendable, Hashable {
         self.trustedRoots = trustedRoots
         self.receiptValidation = receiptValidation
         self.serverAPI = serverAPI
+        self.onlineChecks = onlineChecks
     }
 }

@@ -9,7 +9,8 @@ public struct SignedDataVerifiers: Sendable {
     /// Apps whose configuration could not make a verifier for an environment, with the reason.
     public let problems: [String: String]
 
-    public init(apps: [AppSettings], clock: any Clock) {
+    /// - Parameter transport: reaches OCSP responders for apps with online checks on.
+    public init(apps: [AppSettings], clock: any Clock, transport: (any HTTPTransport)? = nil) {
         var verifiers: [String: [AppleEnvironment: SignedDataVerifier]] = [:]
         var problems: [String: String] = [:]
         for app in apps {
@@ -20,7 +21,8 @@ public struct SignedDataVerifiers: Sendable {
                 do {
                     verifiers[app.id, default: [:]][environment] = try SignedDataVerifier(
                         rootCertificates: roots, bundleId: app.bundleID, appAppleId: apple.appAppleID, environment: environment,
-                        strictKeyIdentifiers: SignedDataVerifier.rootsUseKeyIdentifiers(roots), clock: clock
+                        enableOnlineChecks: apple.onlineChecks, strictKeyIdentifiers: SignedDataVerifier.rootsUseKeyIdentifiers(roots),
+                        clock: clock, transport: transport
                     )
                 } catch {
                     problems[app.id] = "\(name): \(error.message)"
