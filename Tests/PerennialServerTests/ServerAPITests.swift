@@ -40,4 +40,18 @@ struct ServerAPITests {
             #expect(answer["transactions"][0]["transactionId"].string == purchase.transactionID)
         }
     }
+
+    @Test func aTestNotificationIsRequestedReceivedAndAcknowledged() async throws {
+        try await TestHarness.run(notificationVersions: [2], serverAPIKey: P256.Signing.PrivateKey()) { harness in
+            let (status, answer) = try await harness.client.execute(
+                uri: "/v1/admin/apple/notifications/test", method: .post, headers: [.authorization: "Bearer \(TestHarness.secretKey)"]
+            ) { (Int($0.status.code), try JSONObject($0.body)) }
+            #expect(status == 200)
+            #expect(answer["testNotificationToken"].string?.isEmpty == false)
+            await harness.simulator.deliverDueNotifications()
+            let inbox = try await harness.stack.notificationInbox.notifications(appID: "forest", limit: 10)
+            #expect(inbox.first?.outcome?.notificationType == "TEST")
+            #expect(inbox.first?.status == .processed)
+        }
+    }
 }
