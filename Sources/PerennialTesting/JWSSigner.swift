@@ -1,4 +1,5 @@
 import Crypto
+import PerennialAppStore
 import Foundation
 
 /// Signs compact JWS the way the App Store does — ES256 with the raw `r || s` signature and the chain in
@@ -34,9 +35,9 @@ public struct JWSSigner: Sendable {
 
     /// Signs payload bytes: `header.payload.signature`, each base64url without padding.
     public func sign(payload: Data) -> String {
-        let signingInput = Self.base64URL(Data(headerJSON.utf8)) + "." + Self.base64URL(payload)
+        let signingInput = Base64URL.encode(Data(headerJSON.utf8)) + "." + Base64URL.encode(payload)
         let signature = try! key.signature(for: Data(signingInput.utf8))
-        return signingInput + "." + Self.base64URL(signature.rawRepresentation)
+        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
     }
 
     /// Signs a JSON text as the payload.
@@ -49,13 +50,5 @@ public struct JWSSigner: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return sign(payload: try encoder.encode(value))
-    }
-
-    /// Base64url without padding (RFC 7515).
-    public static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }

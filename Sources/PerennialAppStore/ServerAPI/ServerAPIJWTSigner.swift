@@ -93,10 +93,10 @@ public final class ServerAPIJWTSigner: Sendable, CustomStringConvertible {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            let signingInput = ServerAPIBase64URL.encode(try encoder.encode(header)) + "."
-                + ServerAPIBase64URL.encode(try encoder.encode(claims))
+            let signingInput = Base64URL.encode(try encoder.encode(header)) + "."
+                + Base64URL.encode(try encoder.encode(claims))
             let signature = try privateKey.signature(for: Data(signingInput.utf8))
-            let token = signingInput + "." + ServerAPIBase64URL.encode(signature.rawRepresentation)
+            let token = signingInput + "." + Base64URL.encode(signature.rawRepresentation)
             return CachedToken(token: token, expiresAt: Instant(milliseconds: (issuedAt + lifetime) * 1000))
         } catch {
             throw AppStoreServerAPIError(.invalidConfiguration, errorMessage: "could not sign a token with key \(keyId)")

@@ -1,3 +1,4 @@
+import PerennialAppStore
 import Foundation
 
 /// The `revision` and `paginationToken` values of the simulated Server API: an opaque base64url text
@@ -7,12 +8,12 @@ enum ServerAPIPageToken {
     static let pageSize = 20
 
     static func token(offset: Int) -> String {
-        SimulatorJWS.base64URL(Data("perennial-page:\(offset)".utf8))
+        Base64URL.encode(Data("perennial-page:\(offset)".utf8))
     }
 
     /// The offset a token names; nil when the token is not one of the simulator's.
     static func offset(of token: String) -> Int? {
-        guard let data = Data(base64URLEncoded: Substring(token)), let text = String(data: data, encoding: .utf8),
+        guard let data = Base64URL.decode(token), let text = String(data: data, encoding: .utf8),
             text.hasPrefix("perennial-page:"), let offset = Int(text.dropFirst("perennial-page:".count)), offset >= 0
         else { return nil }
         return offset

@@ -18,8 +18,8 @@ enum ServerAPITokenVerifier {
         guard let authorization, authorization.lowercased().hasPrefix("bearer ") else { return nil }
         let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerData = Data(base64URLEncoded: parts[0]),
-            let claimsData = Data(base64URLEncoded: parts[1]), let signatureData = Data(base64URLEncoded: parts[2]),
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]),
+            let claimsData = Base64URL.decode(parts[1]), let signatureData = Base64URL.decode(parts[2]),
             let header = try? JSONDecoder().decode(ServerAPIJWTHeader.self, from: headerData),
             let claims = try? JSONDecoder().decode(ServerAPIJWTClaims.self, from: claimsData),
             header.alg == "ES256", claims.aud == ServerAPIJWTClaims.audience,

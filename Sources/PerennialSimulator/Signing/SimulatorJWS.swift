@@ -1,3 +1,4 @@
+import PerennialAppStore
 import Foundation
 
 /// Compact JWS as the App Store writes them: header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`,
@@ -12,18 +13,10 @@ enum SimulatorJWS {
     static func sign(_ payload: some Encodable, with authority: SimulatorSigningAuthority) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let header = base64URL(try encoder.encode(Header(x5c: authority.x5c)))
-        let body = base64URL(try encoder.encode(payload))
+        let header = Base64URL.encode(try encoder.encode(Header(x5c: authority.x5c)))
+        let body = Base64URL.encode(try encoder.encode(payload))
         let signingInput = header + "." + body
         let signature = try authority.signRaw(Data(signingInput.utf8))
-        return signingInput + "." + base64URL(signature)
-    }
-
-    /// Base64url without padding (RFC 7515 § 2).
-    static func base64URL(_ data: Data) -> String {
-        var text = data.base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        return signingInput + "." + Base64URL.encode(signature)
     }
 }

@@ -123,9 +123,9 @@ enum ForgedInput: String, CaseIterable, Sendable, CustomStringConvertible {
 
     static func hmacSigned(header: String, payload: some Encodable) -> String {
         let encoded = try! JSONEncoder().encode(payload)
-        let input = JWSSigner.base64URL(Data(header.utf8)) + "." + JWSSigner.base64URL(encoded)
+        let input = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(encoded)
         let mac = HMAC<SHA256>.authenticationCode(for: Data(input.utf8), using: SymmetricKey(size: .bits256))
-        return input + "." + JWSSigner.base64URL(Data(mac))
+        return input + "." + Base64URL.encode(Data(mac))
     }
 
     /// Pads every segment with `=` and signs the padded input, so only the padding is wrong.
@@ -139,6 +139,6 @@ enum ForgedInput: String, CaseIterable, Sendable, CustomStringConvertible {
         let parts = try! signer.sign(payload).split(separator: ".")
         let input = parts[0] + "." + parts[1]
         let der = try! signer.key.signature(for: Data(input.utf8)).derRepresentation
-        return input + "." + JWSSigner.base64URL(der)
+        return input + "." + Base64URL.encode(der)
     }
 }

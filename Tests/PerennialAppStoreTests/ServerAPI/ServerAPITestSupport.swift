@@ -88,9 +88,7 @@ struct ServerAPIDecodedJWT {
     }
 
     static func base64URL(_ text: String) throws -> Data {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { throw ServerAPITestFailure("not base64url") }
+        guard let data = Base64URL.decode(text) else { throw ServerAPITestFailure("not base64url") }
         return data
     }
 
