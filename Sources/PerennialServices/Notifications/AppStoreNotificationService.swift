@@ -44,7 +44,10 @@ public struct AppStoreNotificationService: Sendable {
         let verified: VerifiedStoreNotification
         do {
             verified = try await verify(format, app: app)
-        } catch let error as PerennialError where error.kind != .unavailable && error.kind != .internal {
+        } catch let error as PerennialError where ![.unavailable, .internal, .badGateway].contains(error.kind) {
+            // Only a verdict about the notification itself rejects it for good; a problem on this side
+            // (verification unavailable, the app's signed-data settings) leaves it `received`, so the
+            // store's retry is processed once the problem is gone.
             logger.warning("store notification refused", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
             try await inbox.settle(appID: app.id, notificationID: notificationID, outcome: .init(
                 status: .rejected, errorCode: error.code, settledAt: clock.now()
