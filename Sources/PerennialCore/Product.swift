@@ -1,5 +1,5 @@
 /// A product an app sells, as declared in its catalog.
-public struct Product: Sendable, Hashable, Codable {
+public struct Product: Sendable, Hashable {
     /// The store's product identifier (`product_id`).
     public var id: String
     /// What kind of product it is.
@@ -13,10 +13,12 @@ public struct Product: Sendable, Hashable, Codable {
     public var durationDays: Int?
     /// The entitlements ("pro") a purchase of this product grants.
     public var entitlements: [String]
+    /// The promotional offers the app may sign for this product (App Store Connect allows ten).
+    public var offers: [SubscriptionOffer]
 
     public init(
         id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
-        durationDays: Int? = nil, entitlements: [String]
+        durationDays: Int? = nil, entitlements: [String], offers: [SubscriptionOffer] = []
     ) {
         self.id = id
         self.type = type
@@ -24,5 +26,6 @@ public struct Product: Sendable, Hashable, Codable {
         self.groupLevel = groupLevel
         self.durationDays = durationDays
         self.entitlements = entitlements
+        self.offers = offers
     }
 }

@@ -10,13 +10,17 @@ enum AppRegistration {
         var previousSharedSecret: String?
         var publicAPIKey: String
         var secretAPIKey: String
+        var serverAPIPrivateKey: String?
+        var offerKeys: [String: String]
     }
 
     static func register(_ apps: [AppSettings], ledger: any Ledger, secrets: SecretBox, at now: Instant) async throws {
         let records = try apps.map { app in
             let credentials = SealedCredentials(
                 sharedSecret: app.apple?.sharedSecret, previousSharedSecret: app.apple?.previousSharedSecret,
-                publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey
+                publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey,
+                serverAPIPrivateKey: app.apple?.serverAPI?.privateKeyPEM,
+                offerKeys: Dictionary(uniqueKeysWithValues: (app.apple?.offerKeys ?? []).map { ($0.id, $0.privateKeyPEM) })
             )
             return AppRecord(
                 id: app.id, bundleID: app.bundleID, sealedCredentials: try secrets.seal(JSONEncoder().encode(credentials)),

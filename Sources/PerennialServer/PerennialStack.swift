@@ -65,7 +65,7 @@ public struct PerennialStack: Sendable {
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
                     transactions: transactions,
                     appStoreAdmin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers), notificationInbox: inbox,
-                    health: health,
+                    offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current
                 )
             )

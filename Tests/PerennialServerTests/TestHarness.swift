@@ -27,7 +27,10 @@ struct TestHarness {
     static func catalog() -> Catalog {
         Catalog(products: [
             Product(id: "pro.plus.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 1, entitlements: ["pro", "plus"]),
-            Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
+            Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"], offers: [
+                SubscriptionOffer(id: "retain50", productID: "pro.monthly", paymentMode: .payAsYouGo, periods: 3, price: "4.99", rule: .retention,
+                                  maximumRedemptions: 1),
+            ]),
             Product(id: "pro.yearly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
             Product(id: "pro.quarterly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
             Product(id: "basic.monthly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 3, entitlements: ["basic"]),
@@ -41,6 +44,7 @@ struct TestHarness {
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
         receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPIKey: P256.Signing.PrivateKey? = nil,
+        offerKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2),
         _ body: @Sendable (TestHarness) async throws -> Void
@@ -59,7 +63,7 @@ struct TestHarness {
         let secret = sharedSecret ?? configuration.apps[0].sharedSecret ?? ""
         try await simulatorApp.test(.live) { simulatorClient in
             let base = "http://127.0.0.1:\(simulatorClient.port!)"
-            let app = AppSettings(
+            var app = AppSettings(
                 id: "forest", bundleID: appBundleID,
                 apple: AppleSettings(
                     sharedSecret: secret, previousSharedSecret: previousSharedSecret,
@@ -74,6 +78,11 @@ struct TestHarness {
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )
+            if let offerKey {
+                app.apple?.offerKeys = [OfferKeySettings(id: "OFFERKEY1", privateKeyPEM: offerKey.pemRepresentation)]
+                app.apple?.offerSigningKeyID = "OFFERKEY1"
+                app.apple?.offerIssuerID = "issuer-1"
+            }
             var perennial = PerennialConfiguration(apps: [app])
             perennial.server.databaseURL = "sqlite::memory:"
             let stack = try await PerennialStack.open(

@@ -9,6 +9,7 @@ public struct HTTPDependencies: Sendable {
     public var transactions: SignedTransactionService
     public var appStoreAdmin: AppStoreAdminService
     public var notificationInbox: any NotificationInbox
+    public var offers: OfferService
     public var health: AppHealth
     /// `sqlite` or `postgresql`, shown by /health.
     public var databaseKind: String
@@ -17,7 +18,7 @@ public struct HTTPDependencies: Sendable {
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
         notifications: AppStoreNotificationService, transactions: SignedTransactionService,
-        appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, health: AppHealth,
+        appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String
     ) {
         self.apps = apps
@@ -27,6 +28,7 @@ public struct HTTPDependencies: Sendable {
         self.transactions = transactions
         self.appStoreAdmin = appStoreAdmin
         self.notificationInbox = notificationInbox
+        self.offers = offers
         self.health = health
         self.databaseKind = databaseKind
         self.version = version

@@ -14,6 +14,7 @@ public enum PerennialRouter {
         CustomerRoutes(dependencies: dependencies).add(to: v1)
         AppleNotificationRoutes(dependencies: dependencies).add(to: v1)
         TransactionRoutes(dependencies: dependencies).add(to: v1)
+        OfferRoutes(dependencies: dependencies).add(to: v1)
         let admin = v1.group("admin")
         AdminRoutes(dependencies: dependencies).add(to: admin)
         AdminNotificationRoutes(dependencies: dependencies).add(to: admin)

@@ -44,7 +44,8 @@ enum AppSettingsParser {
     private static func parseApple(_ node: ConfigurationNode) throws -> AppleSettings {
         try node.allowKeys([
             "shared_secret", "previous_shared_secret", "verify_receipt_url", "verify_receipt_sandbox_url", "app_apple_id",
-            "environments", "root_certificates", "receipt_validation", "server_api", "online_checks",
+            "environments", "root_certificates", "receipt_validation", "server_api", "online_checks", "offer_keys",
+            "offer_signing_key", "offer_issuer_id",
         ])
         let secret = try sharedSecret(node.requiredChild("shared_secret"))
         let previous = try node.child("previous_shared_secret").map(sharedSecret)
@@ -89,25 +90,32 @@ enum AppSettingsParser {
             default: throw online.error("expected true or false")
             }
         }
+        try OfferKeyParser.parse(node, into: &settings)
         if settings.receiptValidation == .local, settings.serverAPI == nil {
             throw node.error("receipt_validation local needs server_api credentials to read subscription histories")
         }
         return settings
     }
 
-    private static func parseServerAPI(_ node: ConfigurationNode) throws -> ServerAPISettings {
-        try node.allowKeys(["issuer_id", "key_id", "private_key", "private_key_file", "base_url"])
+    /// Reads a PEM private key from `<name>_file` (a path) or `<name>` (the text).
+    static func privateKeyPEM(_ node: ConfigurationNode, name: String) throws -> String {
         let pem: String
-        if let file = try node.child("private_key_file") {
+        if let file = try node.child(name + "_file") {
             let path = try file.string()
             guard let data = FileManager.default.contents(atPath: path) else { throw file.error("cannot read \(path)") }
             pem = String(decoding: data, as: UTF8.self)
         } else {
-            pem = try node.requiredChild("private_key").string()
+            pem = try node.requiredChild(name).string()
         }
         guard pem.contains("BEGIN PRIVATE KEY") else {
             throw node.error("the private key must be the .p8 file's PEM text (-----BEGIN PRIVATE KEY-----)")
         }
+        return pem
+    }
+
+    private static func parseServerAPI(_ node: ConfigurationNode) throws -> ServerAPISettings {
+        try node.allowKeys(["issuer_id", "key_id", "private_key", "private_key_file", "base_url"])
+        let pem = try privateKeyPEM(node, name: "private_key")
         return ServerAPISettings(
             issuerID: try node.requiredChild("issuer_id").string(), keyID: try node.requiredChild("key_id").string(),
             privateKeyPEM: pem, baseURL: try node.child("base_url")?.string()

@@ -3,7 +3,7 @@ import PerennialCore
 /// Reads one entry of an app's `products:`.
 enum ProductParser {
     static func parse(_ node: ConfigurationNode) throws -> Product {
-        try node.allowKeys(["id", "type", "subscription_group", "group_level", "duration_days", "entitlements"])
+        try node.allowKeys(["id", "type", "subscription_group", "group_level", "duration_days", "entitlements", "offers"])
         let id = try node.requiredChild("id").string()
         let typeNode = try node.requiredChild("type")
         guard let type = ProductType(rawValue: try typeNode.string()) else {
@@ -24,7 +24,8 @@ enum ProductParser {
         }
         return Product(
             id: id, type: type, subscriptionGroup: group, groupLevel: try node.child("group_level")?.integer(),
-            durationDays: durationDays, entitlements: entitlements
+            durationDays: durationDays, entitlements: entitlements,
+            offers: try OfferParser.parse(try node.child("offers"), productID: id, type: type)
         )
     }
 }

@@ -24,6 +24,12 @@ public struct AppleSettings: Sendable, Hashable {
     public var receiptValidation: ReceiptValidationMode
     /// App Store Server API credentials, if the team configured them.
     public var serverAPI: ServerAPISettings?
+    /// Subscription-offer keys.
+    public var offerKeys: [OfferKeySettings] = []
+    /// The key that signs offers now (active, one of `offerKeys`).
+    public var offerSigningKeyID: String?
+    /// The issuer id for version 2 offer signatures; the Server API's issuer id when not set.
+    public var offerIssuerID: String?
 
     public init(
         sharedSecret: String, previousSharedSecret: String? = nil,

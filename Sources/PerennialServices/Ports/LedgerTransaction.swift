@@ -30,6 +30,14 @@ public protocol LedgerTransaction: Sendable {
     /// The customer an app account token stands for, if one was linked.
     func appUserID(appID: String, accountToken: String) async throws -> String?
 
+    // MARK: Offers
+
+    /// Records an offer signature given to a customer.
+    func recordOfferSignature(_ record: OfferSignatureRecord) async throws
+
+    /// A customer's offer signatures, oldest first.
+    func offerSignatures(appID: String, appUserID: String) async throws -> [OfferSignatureRecord]
+
     // MARK: Facts
 
     /// Stores transactions. A transaction already stored (same store and transaction id) is replaced by

@@ -1,0 +1,37 @@
+/// Decides offer eligibility from the engine's states: Apple's own rule first (the customer has, or had,
+/// an auto-renewable subscription in the app), then the offer's cohort, then its limits.
+public struct OfferEligibility: Sendable {
+    public var catalog: Catalog
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// Whether introductory offers (free trials, introductory prices) of a subscription group may still be
+    /// offered: none of the customer's periods in that group was a trial or an introductory period.
+    public func isEligibleForIntroductoryOffer(group: String, states: [SubscriptionState]) -> Bool {
+        !states.contains { state in
+            state.hasUsedIntroductoryOffer && catalog.product(state.productID)?.subscriptionGroup == group
+        }
+    }
+
+    /// The decision for one offer. `signatures` are the instants earlier offer signatures were given to this
+    /// customer: all of them (for the cool-down) and those of this offer (for the limit).
+    public func decide(
+        _ offer: SubscriptionOffer, states: [SubscriptionState], signaturesOfOffer: Int, lastSignatureAt: Instant?,
+        at now: Instant
+    ) -> OfferDecision {
+        let subscriptions = states.filter { $0.productType == .autoRenewable }
+        guard !subscriptions.isEmpty else { return .ineligible(reason: "never_subscribed") }
+        if let limit = offer.maximumRedemptions, signaturesOfOffer >= limit { return .ineligible(reason: "redemption_limit") }
+        if let days = offer.cooldownDays, let last = lastSignatureAt, last.adding(milliseconds: Int64(days) * 86_400_000) > now {
+            return .ineligible(reason: "cooling_down")
+        }
+        let target = catalog.product(offer.productID)
+        let inGroup = subscriptions.filter {
+            target?.subscriptionGroup != nil && catalog.product($0.productID)?.subscriptionGroup == target?.subscriptionGroup
+        }
+        return OfferCohorts(target: target, inGroup: inGroup, catalog: catalog, now: now).matches(offer.rule)
+            ? .eligible(rule: offer.rule.name) : .ineligible(reason: "not_in_cohort")
+    }
+}

@@ -1,0 +1,37 @@
+import Hummingbird
+import PerennialServices
+
+/// `GET /v1/customers/{app_user_id}/offers` and `POST /v1/offers/sign`: what the app may show a customer,
+/// and the signature StoreKit needs to sell it.
+struct OfferRoutes {
+    struct SignBody: Decodable {
+        var appUserID: String
+        var productID: String
+        var offerID: String
+        var format: String?
+        var applicationUsername: String?
+
+        enum CodingKeys: String, CodingKey {
+            case format
+            case appUserID = "app_user_id", productID = "product_id", offerID = "offer_id"
+            case applicationUsername = "application_username"
+        }
+    }
+
+    let dependencies: HTTPDependencies
+
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.get("customers/{app_user_id}/offers") { _, context -> OffersResponse in
+            let app = try context.requireApp()
+            return OffersResponse(try await dependencies.offers.offers(app: app, appUserID: try context.parameters.require("app_user_id")))
+        }
+        group.post("offers/sign") { request, context -> SignedOfferResponse in
+            let app = try context.requireApp()
+            let body = try await request.decode(as: SignBody.self, context: context)
+            return SignedOfferResponse(try await dependencies.offers.sign(
+                app: app, appUserID: body.appUserID, productID: body.productID, offerID: body.offerID,
+                format: body.format ?? "v1", applicationUsername: body.applicationUsername ?? ""
+            ))
+        }
+    }
+}

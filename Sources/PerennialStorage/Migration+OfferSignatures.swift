@@ -1,0 +1,21 @@
+extension Migration {
+    /// Version 4: the offer signatures given to customers (audit, redemption limits, cool-downs).
+    static let offerSignatures = Migration(version: 4, name: "offer_signatures") { _ in
+        [
+            """
+            CREATE TABLE offer_signatures (
+                app_id TEXT NOT NULL,
+                app_user_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                offer_id TEXT NOT NULL,
+                nonce TEXT NOT NULL,
+                format TEXT NOT NULL,
+                key_id TEXT NOT NULL,
+                signed_at BIGINT NOT NULL,
+                PRIMARY KEY (app_id, nonce)
+            )
+            """,
+            "CREATE INDEX offer_signatures_customer ON offer_signatures (app_id, app_user_id, signed_at)",
+        ]
+    }
+}

@@ -1,0 +1,27 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+extension SQLLedgerTransaction {
+    public func recordOfferSignature(_ record: OfferSignatureRecord) async throws {
+        try await sql.raw("""
+            INSERT INTO offer_signatures (app_id, app_user_id, product_id, offer_id, nonce, format, key_id, signed_at)
+            VALUES (\(bind: record.appID), \(bind: record.appUserID), \(bind: record.productID), \(bind: record.offerID),
+                    \(bind: record.nonce), \(bind: record.format), \(bind: record.keyID), \(bind: record.signedAt.milliseconds))
+            ON CONFLICT (app_id, nonce) DO NOTHING
+            """).run()
+    }
+
+    public func offerSignatures(appID: String, appUserID: String) async throws -> [OfferSignatureRecord] {
+        try await sql.raw("""
+            SELECT * FROM offer_signatures WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
+            ORDER BY signed_at, nonce
+            """).all().map { row in
+            OfferSignatureRecord(
+                appID: try row.string("app_id"), appUserID: try row.string("app_user_id"), productID: try row.string("product_id"),
+                offerID: try row.string("offer_id"), nonce: try row.string("nonce"), format: try row.string("format"),
+                keyID: try row.string("key_id"), signedAt: Instant(milliseconds: try row.int64("signed_at"))
+            )
+        }
+    }
+}

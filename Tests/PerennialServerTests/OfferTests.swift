@@ -1,0 +1,74 @@
+import Crypto
+import Foundation
+import NIOCore
+import PerennialAppStore
+import PerennialCore
+import PerennialSimulator
+import Testing
+
+/// The retention story: the customer turns auto-renew off, becomes eligible for the retention offer, and
+/// the app gets a signature Apple accepts; the key never leaves the server.
+@Suite("Offers through the API")
+struct OfferTests {
+    func offers(_ harness: TestHarness, _ appUserID: String) async throws -> JSONObject {
+        try await harness.client.execute(
+            uri: "/v1/customers/\(appUserID)/offers", method: .get, headers: [.authorization: "Bearer \(TestHarness.publicKey)"]
+        ) { try JSONObject($0.body) }
+    }
+
+    func sign(_ harness: TestHarness, _ appUserID: String, format: String = "v1") async throws -> (status: Int, body: JSONObject) {
+        let body = try JSONSerialization.data(withJSONObject: [
+            "app_user_id": appUserID, "product_id": "pro.monthly", "offer_id": "retain50", "format": format,
+            "application_username": "User-7",
+        ])
+        return try await harness.client.execute(
+            uri: "/v1/offers/sign", method: .post,
+            headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"], body: ByteBuffer(bytes: body)
+        ) { (Int($0.status.code), try JSONObject($0.body)) }
+    }
+
+    @Test func turningAutoRenewOffMakesTheRetentionOfferAvailableAndSignable() async throws {
+        let key = P256.Signing.PrivateKey()
+        try await TestHarness.run(offerKey: key) { harness in
+            let purchase = try await harness.simulator.purchase(account: "ada", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            _ = try await harness.postReceipt(purchase.receiptData, appUserID: "user-ada")
+            #expect(try await offers(harness, "user-ada")["offers"].array.isEmpty)
+            #expect(try await sign(harness, "user-ada").status == 403)
+            #expect(try await offers(harness, "user-ada")["introductory_offer_eligibility"]["pro"].bool == true)
+
+            await harness.advance(days: 1)
+            _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
+            _ = try await harness.postReceipt(try await harness.receipt(account: "ada"), appUserID: "user-ada")
+            let available = try await offers(harness, "user-ada")["offers"]
+            #expect(available[0]["offer_id"].string == "retain50")
+            #expect(available[0]["rule"].string == "retention")
+
+            let (status, signed) = try await sign(harness, "user-ada")
+            #expect(status == 200)
+            #expect(signed["keyIdentifier"].string == "OFFERKEY1")
+            let nonce = try #require(signed["nonce"].string.flatMap(UUID.init(uuidString:)))
+            let timestamp = try #require((signed["timestamp"].value as? NSNumber)?.int64Value)
+            let signer = try PromotionalOfferV1Signer(keyIdentifier: "OFFERKEY1", bundleId: TestHarness.bundleID, privateKeyPEM: key.pemRepresentation)
+            let payload = signer.payload(productIdentifier: "pro.monthly", offerIdentifier: "retain50", applicationUsername: "User-7",
+                                         nonce: nonce, timestamp: timestamp)
+            let signature = try P256.Signing.ECDSASignature(derRepresentation: try #require(Data(base64Encoded: signed["signature"].string ?? "")))
+            #expect(key.publicKey.isValidSignature(signature, for: payload))
+
+            // One redemption per customer: the offer is used up.
+            let (again, refused) = try await sign(harness, "user-ada")
+            #expect(again == 403)
+            #expect(refused["error"]["code"].string == "offer_not_eligible")
+        }
+    }
+
+    @Test func withoutAKeyNothingIsSigned() async throws {
+        try await TestHarness.run { harness in
+            let purchase = try await harness.simulator.purchase(account: "bea", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
+            _ = try await harness.postReceipt(try await harness.receipt(account: "bea"), appUserID: "user-bea")
+            let (status, body) = try await sign(harness, "user-bea")
+            #expect(status == 409)
+            #expect(body["error"]["code"].string == "offer_key_not_configured")
+        }
+    }
+}
