@@ -68,6 +68,58 @@ struct ConfigurationLoaderTests {
         }
     }
 
+    static func offerConfiguration(signingKey: String = "K2", offers: String? = nil) -> String {
+        let pem = "-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----"
+        let list = offers ?? """
+            [{id: winback, type: pay_as_you_go, periods: 3, price: "0.99", rule: {kind: win_back, reasons: [voluntary], min_days: 7}},
+                         {id: stay, type: free, rule: {kind: retention}, max_redemptions: 1, cooldown_days: 30}]
+            """
+        return """
+            apps:
+              - id: forest
+                bundle_id: com.example.forest
+                apple:
+                  shared_secret: 0123456789abcdef0123456789abcdef
+                  offer_keys:
+                    - {id: K1, private_key: "\(pem)", active: false}
+                    - {id: K2, private_key: "\(pem)"}
+                  offer_signing_key: \(signingKey)
+                products:
+                  - id: pro.monthly
+                    type: auto_renewable
+                    subscription_group: pro
+                    entitlements: [pro]
+                    offers: \(list)
+                api_keys:
+                  public: pk_forest_0123456789
+                  secret: sk_forest_0123456789
+            """
+    }
+
+    @Test func offersAndOfferKeys() throws {
+        let app = try #require(try loader.parse(Self.offerConfiguration(), file: "perennial.yaml").apps.first)
+        #expect(app.apple?.offerSigningKeyID == "K2")
+        #expect(app.apple?.offerKeys.map(\.isActive) == [false, true])
+        let offers = app.catalog.product("pro.monthly")?.offers ?? []
+        #expect(offers.map(\.id) == ["winback", "stay"])
+        #expect(offers.first?.rule == .winBack(reasons: [.voluntary], minimumDays: 7, maximumDays: nil))
+        #expect(offers.last?.maximumRedemptions == 1)
+    }
+
+    @Test func anInactiveSigningKeyAndAnEleventhOfferAreRefused() {
+        #expect(throws: ConfigurationError.self) { try loader.parse(Self.offerConfiguration(signingKey: "K1"), file: "perennial.yaml") }
+        let eleven = "[" + (0..<11).map { "{id: o\($0), type: free}" }.joined(separator: ", ") + "]"
+        do {
+            _ = try loader.parse(Self.offerConfiguration(offers: eleven), file: "perennial.yaml")
+            Issue.record("expected the limit of ten offers to be enforced")
+        } catch let error as ConfigurationError {
+            #expect(error.problem.contains("at most 10"))
+            #expect(error.key == "apps[0].products[0].offers")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func theEnvironmentOverridesTheFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-\(UUID()).yaml").path
         try Self.valid.write(toFile: path, atomically: true, encoding: .utf8)

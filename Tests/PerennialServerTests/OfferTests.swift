@@ -71,4 +71,40 @@ struct OfferTests {
             #expect(body["error"]["code"].string == "offer_key_not_configured")
         }
     }
+
+    @Test func theSimulatorRedeemsTheSignedOfferAndTheCustomerShowsIt() async throws {
+        let key = P256.Signing.PrivateKey()
+        try await TestHarness.run(offerKey: key) { harness in
+            let purchase = try await harness.simulator.purchase(account: "cy", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            await harness.advance(days: 1)
+            _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
+            _ = try await harness.postReceipt(try await harness.receipt(account: "cy"), appUserID: "user-cy")
+            let (status, signed) = try await sign(harness, "user-cy")
+            #expect(status == 200)
+
+            let offer = PromotionalOfferRequest.v1(
+                offerID: "retain50", keyID: try #require(signed["keyIdentifier"].string), nonce: try #require(signed["nonce"].string),
+                timestamp: try #require((signed["timestamp"].value as? NSNumber)?.int64Value),
+                signature: try #require(signed["signature"].string), applicationUsername: "User-7"
+            )
+            _ = try await harness.simulator.purchase(
+                account: "cy", bundleID: TestHarness.bundleID, productID: "pro.monthly", promotionalOffer: offer
+            )
+            // A current subscriber's offer starts at the next renewal, and turns renewal back on.
+            let summary = try await harness.simulator.subscription(originalTransactionID: purchase.originalTransactionID)
+            await harness.advanceTo(summary.expiresAt, plusDays: 1)
+            let (_, body) = try await harness.postReceipt(try await harness.receipt(account: "cy"), appUserID: "user-cy")
+            let subscription = body["customer"]["subscriptions"][0]
+            #expect(subscription["promotional_offer_id"].string == "retain50")
+            #expect(subscription["will_renew"].bool == true)
+            #expect(try await harness.eventTypes("user-cy").contains("offer_redeemed"))
+
+            // The same signature cannot be used twice.
+            await #expect(throws: (any Error).self) {
+                _ = try await harness.simulator.purchase(
+                    account: "cy", bundleID: TestHarness.bundleID, productID: "pro.monthly", promotionalOffer: offer
+                )
+            }
+        }
+    }
 }

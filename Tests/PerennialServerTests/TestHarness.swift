@@ -51,6 +51,14 @@ struct TestHarness {
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
         if notificationVersions.contains(2) { configuration.apps[0].notificationURL = "http://perennial.test/v1/apple/notifications/forest" }
+        if let offerKey {
+            configuration.apps[0].offerKeys = [SimulatorOfferKey(keyID: "OFFERKEY1", publicKeyPEM: offerKey.publicKey.pemRepresentation)]
+            if let index = configuration.apps[0].products.firstIndex(where: { $0.id == "pro.monthly" }) {
+                configuration.apps[0].products[index].promotionalOffers = [
+                    SimulatorPromotionalOffer(id: "retain50", type: .payAsYouGo, periods: 3, priceMilliunits: 4_990),
+                ]
+            }
+        }
         if let serverAPIKey {
             configuration.apps[0].serverAPI = SimulatorServerAPIKey(
                 issuerID: "issuer-1", keyID: "KEY1", publicKeyPEM: serverAPIKey.publicKey.pemRepresentation

@@ -29,8 +29,10 @@ enum NotificationFixture {
     }
 
     /// Every version 2 notification the sender received, verified and decoded, in order.
-    static func received(_ sender: RecordingSender, _ simulator: AppStoreSimulator) async throws -> [VerifiedNotification] {
-        let verifier = try verifier(simulator)
+    static func received(
+        _ sender: RecordingSender, _ simulator: AppStoreSimulator, bundleID: String = Fixture.bundleID
+    ) async throws -> [VerifiedNotification] {
+        let verifier = try verifier(simulator, bundleID: bundleID)
         var notifications: [VerifiedNotification] = []
         for payload in sender.signedPayloads() {
             notifications.append(try await verifier.verifyAndDecodeNotification(payload))

@@ -19,12 +19,16 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
     public var notificationURLV1: String?
     /// The team's App Store Server API key (`server_api`); nil: the Server API answers 401 for this app.
     public var serverAPI: SimulatorServerAPIKey?
+    /// The team's subscription-offer keys (`offer_keys`, public halves) promotional offer signatures are
+    /// checked with.
+    public var offerKeys: [SimulatorOfferKey]
 
     public init(
         bundleID: String, sharedSecret: String? = nil, gracePeriodDays: Int = 0, appAppleID: Int64? = nil,
         products: [SimulatorProduct], notificationURL: String? = nil, notificationURLV1: String? = nil,
-        serverAPI: SimulatorServerAPIKey? = nil
+        serverAPI: SimulatorServerAPIKey? = nil, offerKeys: [SimulatorOfferKey] = []
     ) {
+        self.offerKeys = offerKeys
         self.bundleID = bundleID
         self.sharedSecret = sharedSecret
         self.gracePeriodDays = gracePeriodDays
@@ -44,6 +48,7 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
         case notificationURL = "notification_url"
         case notificationURLV1 = "notification_url_v1"
         case serverAPI = "server_api"
+        case offerKeys = "offer_keys"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +61,7 @@ public struct SimulatorApp: Sendable, Hashable, Codable {
         notificationURL = try container.decodeIfPresent(String.self, forKey: .notificationURL)
         notificationURLV1 = try container.decodeIfPresent(String.self, forKey: .notificationURLV1)
         serverAPI = try container.decodeIfPresent(SimulatorServerAPIKey.self, forKey: .serverAPI)
+        offerKeys = try container.decodeIfPresent([SimulatorOfferKey].self, forKey: .offerKeys) ?? []
     }
 
     /// The product with this identifier.

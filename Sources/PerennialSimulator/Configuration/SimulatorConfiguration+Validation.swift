@@ -23,6 +23,7 @@ extension SimulatorConfiguration {
             }
             try validateProducts(of: app)
             try validateIntegrations(of: app)
+            try validateOffers(of: app)
         }
     }
 

@@ -19,12 +19,16 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
     public var familyShareable: Bool
     /// The price in milliunits of USD (`price`, written as a decimal amount: `9.99` is 9990). Default 9990.
     public var priceMilliunits: Int64
+    /// The promotional offers (`offers`) existing and lapsed subscribers may redeem with a signature.
+    public var promotionalOffers: [SimulatorPromotionalOffer]
 
     public init(
         id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
         period: SimulatorPeriod? = nil, trialPeriod: SimulatorPeriod? = nil, introOffer: SimulatorIntroOffer? = nil,
-        familyShareable: Bool = false, priceMilliunits: Int64 = 9_990
+        familyShareable: Bool = false, priceMilliunits: Int64 = 9_990,
+        offers: [SimulatorPromotionalOffer] = []
     ) {
+        self.promotionalOffers = offers
         self.priceMilliunits = priceMilliunits
         self.id = id
         self.type = type
@@ -44,6 +48,7 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
         case introOffer = "intro_offer"
         case familyShareable = "family_shareable"
         case price
+        case promotionalOffers = "offers"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +62,7 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
         try container.encodeIfPresent(introOffer, forKey: .introOffer)
         try container.encode(familyShareable, forKey: .familyShareable)
         try container.encode(Double(priceMilliunits) / 1000, forKey: .price)
+        if !promotionalOffers.isEmpty { try container.encode(promotionalOffers, forKey: .promotionalOffers) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -75,8 +81,12 @@ public struct SimulatorProduct: Sendable, Hashable, Codable {
                 forKey: .price, in: container, debugDescription: "price must be an amount from 0 to 1000000")
         }
         priceMilliunits = Int64((price * 1000).rounded())
+        promotionalOffers = try container.decodeIfPresent([SimulatorPromotionalOffer].self, forKey: .promotionalOffers) ?? []
     }
 
     /// The group a subscription belongs to; products without one form a group of their own.
     var group: String { subscriptionGroup ?? "product:\(id)" }
+
+    /// The promotional offer with this identifier.
+    public func promotionalOffer(_ id: String) -> SimulatorPromotionalOffer? { promotionalOffers.first { $0.id == id } }
 }

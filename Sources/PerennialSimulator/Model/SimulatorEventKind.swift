@@ -40,4 +40,7 @@ public enum SimulatorEventKind: String, Sendable, Hashable, Codable, CaseIterabl
     /// The developer set the app account token of a purchase (App Store Server API); `app_account_token`
     /// in the details.
     case appAccountTokenSet = "app_account_token_set"
+    /// A current subscriber redeemed a promotional offer; it applies from the next renewal
+    /// (`promotional_offer_id` in the details).
+    case offerRedeemed = "offer_redeemed"
 }

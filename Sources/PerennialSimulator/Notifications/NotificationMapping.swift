@@ -10,6 +10,9 @@ enum NotificationMapping {
         switch event.kind {
         case .purchase:
             if event.details["product_type"] != nil { return (.oneTimeCharge, nil) }
+            if event.details["promotional_offer_id"] != nil {
+                return (.offerRedeemed, event.details["resubscribe"] == "true" ? .resubscribe : .initialBuy)
+            }
             return (.subscribed, event.details["resubscribe"] == "true" ? .resubscribe : .initialBuy)
         case .familyShare: return (.subscribed, .initialBuy)
         case .renewal: return (.didRenew, nil)
@@ -35,6 +38,7 @@ enum NotificationMapping {
         case .familyRevoke: return (.revoke, nil)
         case .renewalExtended: return (.renewalExtended, nil)
         case .consumptionInformation, .appAccountTokenSet: return nil
+        case .offerRedeemed: return (.offerRedeemed, nil)
         }
     }
 
@@ -49,7 +53,8 @@ enum NotificationMapping {
         case .renewal: return "DID_RENEW"
         case .recovery: return "DID_RECOVER"
         case .billingFailure: return "DID_FAIL_TO_RENEW"
-        case .gracePeriod, .gracePeriodExpired, .renewalExtended, .consumptionInformation, .appAccountTokenSet:
+        case .gracePeriod, .gracePeriodExpired, .renewalExtended, .consumptionInformation, .appAccountTokenSet,
+            .offerRedeemed:
             return nil
         case .expiry: return event.details["expiration_intent"] == "1" ? nil : "DID_CHANGE_RENEWAL_STATUS"
         case .autoRenewOff, .autoRenewOn: return "DID_CHANGE_RENEWAL_STATUS"

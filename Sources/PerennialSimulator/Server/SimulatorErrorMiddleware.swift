@@ -10,6 +10,8 @@ struct SimulatorErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as SimulatorError {
             return ControlHTTP.error(error)
+        } catch let error as PromotionalOfferError {
+            return ControlHTTP.error(error.simulatorError)
         } catch let error as HTTPError {
             let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
             let message =

@@ -8,7 +8,7 @@ extension SimulatorServer {
             let result = try await simulator.purchase(
                 account: body.account, bundleID: body.bundleID, productID: body.productID,
                 environment: try environment(body.environment, default: .sandbox) ?? .sandbox, offer: body.offer ?? .none,
-                appAccountToken: body.appAccountToken)
+                appAccountToken: body.appAccountToken, promotionalOffer: body.promotionalOffer)
             return ControlHTTP.json(result, status: .created)
         }
         router.get("/simulator/accounts/:account") { request, context -> Response in

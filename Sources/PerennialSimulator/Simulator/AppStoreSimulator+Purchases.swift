@@ -12,10 +12,16 @@ extension AppStoreSimulator {
     ///   non-consumable can be owned once.
     ///
     /// `appAccountToken` (a UUID) is the token the app passes to StoreKit; the signed transactions carry it.
+    ///
+    /// `promotionalOffer` redeems a signed promotional offer of the product (throws `PromotionalOfferError`
+    /// when the App Store would refuse it). A new or lapsed subscription starts under the offer now; a current
+    /// subscriber of the same product gets it from the next renewal (auto-renew turns back on) and the result
+    /// names the current transaction. Redeeming on a product change is not simulated (`invalid_request`).
     /// The result's `receiptData` is the account's PKCS#7 receipt right after the purchase.
     public func purchase(
         account: String, bundleID: String, productID: String, environment: StoreEnvironment = .sandbox,
-        offer: SimulatorOffer = .none, appAccountToken: String? = nil
+        offer: SimulatorOffer = .none, appAccountToken: String? = nil,
+        promotionalOffer: PromotionalOfferRequest? = nil
     ) throws -> PurchaseResult {
         let now = catchUp()
         try Self.checkAccount(account)
@@ -26,9 +32,28 @@ extension AppStoreSimulator {
         let product = try availableProduct(bundleID, productID)
         let owner = ReceiptOwner(environment: environment, account: account, bundleID: bundleID)
         guard product.type == .autoRenewable else {
+            if promotionalOffer != nil {
+                throw SimulatorError.invalidRequest("only auto-renewable subscriptions have promotional offers")
+            }
             return try buyOnce(product, owner: owner, offer: offer, appAccountToken: token, at: now)
         }
         let existing = state.purchasedSubscription(of: owner, group: product.group)
+        var promotion: (offer: SimulatorPromotionalOffer, nonceKey: String)?
+        if let promotionalOffer {
+            guard offer == .none else {
+                throw SimulatorError.invalidRequest("a purchase takes an introductory or a promotional offer, not both")
+            }
+            let checked = try checkPromotionalOffer(
+                promotionalOffer, product: product, owner: owner, appAccountToken: token, at: now)
+            if let existing, existing.phase.isLive {
+                guard existing.productID == productID, existing.renewalProductID == productID else {
+                    throw SimulatorError.invalidRequest("redeeming a promotional offer with a product change is not simulated")
+                }
+                return try redeemForCurrentSubscriber(
+                    existing, offer: checked.offer, nonceKey: checked.nonceKey, owner: owner, at: now)
+            }
+            promotion = checked
+        }
         if let existing, existing.phase.isLive {
             guard offer == .none else {
                 throw SimulatorError.conflict("not_eligible", "an active subscriber cannot take an introductory offer")
@@ -42,10 +67,11 @@ extension AppStoreSimulator {
                 productChange: change)
         }
         try checkOffer(offer, product: product, usedBefore: existing?.usedIntroductoryOffer ?? false)
+        if let promotion { state.usedOfferNonces.insert(promotion.nonceKey) }
         let events = apply(
             .subscribe(
                 owner, productID: productID, offer: offer, resubscribing: existing?.originalTransactionID,
-                appAccountToken: token),
+                appAccountToken: token, promotionalOffer: promotion?.offer.id),
             at: now)
         return try result(of: events, owner: owner, at: now)
     }

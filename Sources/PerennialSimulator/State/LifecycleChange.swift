@@ -6,7 +6,10 @@ enum LifecycleChange: Sendable {
     /// A purchase of an auto-renewable subscription; `resubscribing` names an expired subscription of the
     /// same group to restart.
     case subscribe(
-        ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?, appAccountToken: String?)
+        ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?, appAccountToken: String?,
+        promotionalOffer: String? = nil)
+    /// A current subscriber redeemed a promotional offer of its product: it applies from the next renewal.
+    case redeemOffer(String, offerID: String)
     /// A purchase of a consumable, non-consumable or non-renewing subscription.
     case buyOnce(ReceiptOwner, productID: String, appAccountToken: String?)
     case renew(String)

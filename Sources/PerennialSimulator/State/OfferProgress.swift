@@ -5,4 +5,6 @@ enum OfferProgress: Sendable, Hashable {
     case trial
     /// In an introductory period; `remaining` more discounted periods follow this one.
     case intro(remaining: Int)
+    /// In a promotional offer's period; `remaining` more discounted periods follow this one.
+    case promotional(id: String, remaining: Int)
 }

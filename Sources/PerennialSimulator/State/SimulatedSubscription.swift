@@ -17,6 +17,8 @@ struct SimulatedSubscription: Sendable {
     var expiresDate: Instant
     var transactionIDs: [String] = []
     var offer: OfferProgress = .none
+    /// A promotional offer a current subscriber redeemed: it starts at the next renewal of that product.
+    var pendingPromotionalOffer: (productID: String, offerID: String)?
     var priceConsent: PriceConsent?
     var renewalCount = 0
     var ownership: Ownership = .purchased

@@ -17,6 +17,7 @@ extension SimulatedTransaction {
             item.webOrderLineItemID = webOrderLineItemID
             item.isInIntroOfferPeriod = isInIntroOfferPeriod
             item.subscriptionGroupIdentifier = subscriptionGroup
+            item.promotionalOfferID = promotionalOfferID
         }
         item.cancellationDate = cancellationDate
         item.cancellationReason = cancellationReason

@@ -18,6 +18,8 @@ struct SimulatedTransaction: Sendable {
     var isTrialPeriod = false
     var isInIntroOfferPeriod = false
     var isUpgraded = false
+    /// The promotional offer this period was charged under (`promotional_offer_id`).
+    var promotionalOfferID: String?
     var ownership: Ownership = .purchased
     /// Charged by the App Store on its own (a renewal or a billing recovery), not by the customer.
     var isRenewal = false

@@ -13,10 +13,12 @@ extension SimulatorState {
         let drafts: [EventDraft]
         var mirrorsToFamily = true
         switch change {
-        case .subscribe(let owner, let productID, let offer, let resubscribing, let token):
+        case .subscribe(let owner, let productID, let offer, let resubscribing, let token, let promotion):
             drafts = performSubscribe(
                 owner, productID: productID, offer: offer, resubscribing: resubscribing, appAccountToken: token,
-                at: instant)
+                promotionalOffer: promotion, at: instant)
+        case .redeemOffer(let id, let offerID):
+            drafts = performRedeemOffer(id, offerID: offerID)
         case .buyOnce(let owner, let productID, let token):
             drafts = performBuyOnce(owner, productID: productID, appAccountToken: token, at: instant)
             mirrorsToFamily = false

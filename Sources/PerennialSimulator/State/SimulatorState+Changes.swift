@@ -75,6 +75,7 @@ extension SimulatorState {
         subscription.renewalProductID = productID
         subscription.expiresDate = expires
         subscription.offer = .none
+        subscription.pendingPromotionalOffer = nil
         subscription.priceConsent = nil
         subscription.phase = .active
         subscriptions[id] = subscription

@@ -4,9 +4,10 @@ extension SimulatorState {
     /// A new subscription, or an expired one restarted (same original transaction id, as Apple does).
     mutating func performSubscribe(
         _ owner: ReceiptOwner, productID: String, offer: SimulatorOffer, resubscribing: String?,
-        appAccountToken: String?, at instant: Instant
+        appAccountToken: String?, promotionalOffer: String? = nil, at instant: Instant
     ) -> [EventDraft] {
         guard let product = product(owner.bundleID, productID) else { return [] }
+        let promotion = promotionalOffer.flatMap(product.promotionalOffer)
         let offerPeriod: SimulatorPeriod? =
             switch offer {
             case .none: nil
@@ -16,7 +17,9 @@ extension SimulatorState {
         let previous = resubscribing.flatMap { subscriptions[$0] }
         let originalID = previous?.originalTransactionID ?? newTransactionID()
         let transactionID = previous == nil ? originalID : newTransactionID()
-        let expires = periodEnd(bundleID: owner.bundleID, productID: productID, offerPeriod: offerPeriod, from: instant)
+        let expires =
+            promotion.map { promotionalEnd(of: $0, product: product, from: instant) }
+            ?? periodEnd(bundleID: owner.bundleID, productID: productID, offerPeriod: offerPeriod, from: instant)
         var transaction = SimulatedTransaction(
             owner: owner, transactionID: transactionID, originalTransactionID: originalID,
             webOrderLineItemID: newWebOrderLineItemID(), productID: productID, productType: .autoRenewable,
@@ -24,6 +27,7 @@ extension SimulatorState {
             originalPurchaseDate: originalPurchaseDate(of: previous) ?? instant, expiresDate: expires,
             isTrialPeriod: offer == .trial, isInIntroOfferPeriod: offer == .intro)
         transaction.appAccountToken = appAccountToken
+        transaction.promotionalOfferID = promotion?.id
         insert(transaction, for: owner, at: instant)
 
         var subscription =
@@ -49,12 +53,15 @@ extension SimulatorState {
             case .trial: .trial
             case .intro: .intro(remaining: max(0, (product.introOffer?.periods ?? 1) - 1))
             }
+        if let promotion { subscription.offer = Self.progress(startingWith: promotion) }
+        subscription.pendingPromotionalOffer = nil
         subscription.usedIntroductoryOffer = subscription.usedIntroductoryOffer || offer != .none
         subscription.transactionIDs.append(transactionID)
         subscriptions[originalID] = subscription
 
         var details = ["offer": offer.rawValue]
         if previous != nil { details["resubscribe"] = "true" }
+        if let promotion { details["promotional_offer_id"] = promotion.id }
         return [
             EventDraft(
                 kind: .purchase, owner: owner, originalTransactionID: originalID, transactionID: transactionID,

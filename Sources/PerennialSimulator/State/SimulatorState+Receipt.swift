@@ -54,6 +54,7 @@ extension SimulatorState {
             info.expirationIntent = Int64(intent)
             info.isInBillingRetryPeriod = false
         }
+        info.promotionalOfferID = upcomingPromotionalOffer(of: subscription)?.id
         if subscription.phase.isLive, let consent = subscription.priceConsent {
             info.priceConsentStatus = consent.appleStatus
         }

@@ -121,7 +121,10 @@ extension SimulatorState {
         if subscription.offer == .trial { details["trial_converted"] = "true" }
         var offerPeriod: SimulatorPeriod?
         var isIntro = false
-        if case .intro(let remaining) = subscription.offer, remaining > 0, next == previousProduct,
+        let promotion = takePromotionalPeriod(from: &subscription, charging: next)
+        if promotion != nil {
+            details["promotional_offer_id"] = promotion?.id
+        } else if case .intro(let remaining) = subscription.offer, remaining > 0, next == previousProduct,
             let intro = product(bundleID, next)?.introOffer
         {
             offerPeriod = intro.period
@@ -135,7 +138,10 @@ extension SimulatorState {
             subscription.priceConsent = nil
             details["price_increase"] = "applied"
         }
-        let expires = periodEnd(bundleID: bundleID, productID: next, offerPeriod: offerPeriod, from: instant)
+        let expires =
+            promotion.flatMap { offer in
+                product(bundleID, next).map { promotionalEnd(of: offer, product: $0, from: instant) }
+            } ?? periodEnd(bundleID: bundleID, productID: next, offerPeriod: offerPeriod, from: instant)
         let id = newTransactionID()
         var transaction = SimulatedTransaction(
             owner: subscription.owner, transactionID: id, originalTransactionID: subscription.originalTransactionID,
@@ -144,6 +150,7 @@ extension SimulatorState {
             originalPurchaseDate: originalPurchaseDate(of: subscription) ?? instant, expiresDate: expires,
             isInIntroOfferPeriod: isIntro)
         transaction.isRenewal = true
+        transaction.promotionalOfferID = promotion?.id
         transaction.appAccountToken = subscription.appAccountToken
         insert(transaction, for: subscription.owner, at: instant)
         subscription.transactionIDs.append(id)

@@ -31,7 +31,12 @@ extension SimulatorState {
         payload.currency = Self.storefront.currency
         let renewalProduct = product(subscription.owner.bundleID, subscription.renewalProductID)
         var renewalPrice = renewalProduct?.priceMilliunits ?? 0
-        if case .intro(let remaining) = subscription.offer, remaining > 0,
+        if let promotion = upcomingPromotionalOffer(of: subscription) {
+            payload.offerType = .promotional
+            payload.offerIdentifier = promotion.id
+            payload.offerDiscountType = Self.discountType(of: promotion)
+            renewalPrice = promotion.chargeMilliunits
+        } else if case .intro(let remaining) = subscription.offer, remaining > 0,
             subscription.renewalProductID == subscription.productID
         {
             payload.offerType = .introductory

@@ -55,12 +55,27 @@ extension SimulatorState {
     func price(of transaction: SimulatedTransaction) -> Int64 {
         let full = product(transaction.owner.bundleID, transaction.productID)?.priceMilliunits ?? 0
         if transaction.isTrialPeriod { return 0 }
+        if let offerID = transaction.promotionalOfferID,
+            let offer = promotionalOffer(transaction.owner.bundleID, transaction.productID, offerID)
+        {
+            return offer.chargeMilliunits
+        }
         return transaction.isInIntroOfferPeriod ? full / 2 : full
     }
 
     private func applyOffer(of transaction: SimulatedTransaction, to payload: inout JWSTransactionDecodedPayload) {
         let configured = product(transaction.owner.bundleID, transaction.productID)
-        if transaction.isTrialPeriod {
+        if let offerID = transaction.promotionalOfferID {
+            payload.offerType = .promotional
+            payload.offerIdentifier = offerID
+            if let offer = configured?.promotionalOffer(offerID) {
+                payload.offerDiscountType = Self.discountType(of: offer)
+                payload.offerPeriod = configured?.period.map { period in
+                    let (count, unit) = period.isoComponents
+                    return "P\(offer.periods * count)\(unit)"
+                }
+            }
+        } else if transaction.isTrialPeriod {
             payload.offerType = .introductory
             payload.offerDiscountType = .freeTrial
             payload.offerPeriod = configured?.trialPeriod?.iso8601
@@ -71,6 +86,15 @@ extension SimulatorState {
                 let (count, unit) = offer.period.isoComponents
                 return "P\(offer.periods * count)\(unit)"
             }
+        }
+    }
+
+    /// `offerDiscountType` of a promotional offer.
+    static func discountType(of offer: SimulatorPromotionalOffer) -> OfferDiscountType {
+        switch offer.type {
+        case .payAsYouGo: .payAsYouGo
+        case .payUpFront: .payUpFront
+        case .free: .freeTrial
         }
     }
 

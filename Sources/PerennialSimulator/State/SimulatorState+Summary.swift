@@ -12,6 +12,7 @@ extension SimulatorState {
             case .trial: status = "trial"
             case .intro: status = transactions[subscription.latestTransactionID]?.isInIntroOfferPeriod == true ? "intro" : "active"
             case .none: status = "active"
+            case .promotional: status = "promotional_offer"
             }
         case .billingRetry(_, let end):
             graceEnd = end

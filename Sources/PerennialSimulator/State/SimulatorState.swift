@@ -20,6 +20,8 @@ struct SimulatorState: Sendable {
     var nextNotificationID = 1
     /// A receipt's opaque value (attribute 4) → whose receipt it is: how a PKCS#7 receipt finds its account.
     var receiptOwners: [Data: ReceiptOwner] = [:]
+    /// "bundle_id\u{0}nonce" of every promotional offer redeemed: a nonce is good once per app.
+    var usedOfferNonces: Set<String> = []
     private var nextTransactionNumber: Int64 = 1_000_000_000_000_001
     private var nextWebOrderNumber: Int64 = 2_000_000_000_000_001
 
