@@ -25,3 +25,26 @@ extension SQLLedgerTransaction {
         }
     }
 }
+
+extension SQLLedgerTransaction {
+    public func recordOfferGrant(_ grant: OfferGrantRecord) async throws {
+        try await sql.raw("""
+            INSERT INTO offer_grants (app_id, app_user_id, product_id, offer_id, reason, granted_at, expires_at)
+            VALUES (\(bind: grant.appID), \(bind: grant.appUserID), \(bind: grant.productID), \(bind: grant.offerID),
+                    \(bind: grant.reason), \(bind: grant.grantedAt.milliseconds), \(bind: grant.expiresAt.milliseconds))
+            """).run()
+    }
+
+    public func offerGrants(appID: String, appUserID: String) async throws -> [OfferGrantRecord] {
+        try await sql.raw("""
+            SELECT * FROM offer_grants WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
+            ORDER BY granted_at
+            """).all().map { row in
+            OfferGrantRecord(
+                appID: try row.string("app_id"), appUserID: try row.string("app_user_id"), productID: try row.string("product_id"),
+                offerID: try row.string("offer_id"), reason: try row.string("reason"),
+                grantedAt: Instant(milliseconds: try row.int64("granted_at")), expiresAt: Instant(milliseconds: try row.int64("expires_at"))
+            )
+        }
+    }
+}

@@ -107,4 +107,32 @@ struct OfferTests {
             }
         }
     }
+
+    @Test func customerServiceGrantsAnOfferToOneCustomer() async throws {
+        try await TestHarness.run(offerKey: P256.Signing.PrivateKey()) { harness in
+            let purchase = try await harness.simulator.purchase(account: "dee", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            _ = try await harness.postReceipt(purchase.receiptData, appUserID: "user-dee")
+            #expect(try await offers(harness, "user-dee")["offers"].array.isEmpty)
+
+            let grant = { (key: String, body: [String: Any]) in
+                try await harness.client.execute(
+                    uri: "/v1/admin/customers/user-dee/offer-grants", method: .post,
+                    headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],
+                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body))
+                ) { (Int($0.status.code), try JSONObject($0.body)) }
+            }
+            let request: [String: Any] = ["product_id": "pro.monthly", "offer_id": "sorry", "reason": "outage on 3 March", "expires_in_days": 7]
+            #expect(try await grant(TestHarness.publicKey, request).0 == 403)
+            #expect(try await grant(TestHarness.secretKey, request.merging(["reason": " "]) { $1 }).0 == 400)
+            let (status, granted) = try await grant(TestHarness.secretKey, request)
+            #expect(status == 201)
+            #expect(granted["reason"].string == "outage on 3 March")
+            let available = try await offers(harness, "user-dee")["offers"]
+            #expect(available[0]["offer_id"].string == "sorry")
+            #expect(available[0]["rule"].string == "customer_service")
+
+            await harness.advance(days: 8)
+            #expect(try await offers(harness, "user-dee")["offers"].array.isEmpty)
+        }
+    }
 }

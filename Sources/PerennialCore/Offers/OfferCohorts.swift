@@ -30,6 +30,8 @@ struct OfferCohorts {
             }
         case .loyalty(let minimumRenewals):
             return inGroup.contains { $0.status.grantsAccess && $0.renewalCount >= minimumRenewals }
+        case .customerService:
+            return false
         }
     }
 }

@@ -15,14 +15,17 @@ public struct OfferEligibility: Sendable {
         }
     }
 
-    /// The decision for one offer. `signatures` are the instants earlier offer signatures were given to this
-    /// customer: all of them (for the cool-down) and those of this offer (for the limit).
+    /// The decision for one offer. `signaturesOfOffer` and `lastSignatureAt` describe the offer signatures
+    /// this customer was already given (for the limit and the cool-down). `isGranted`: a team member granted
+    /// this offer to the customer and the grant has not expired — it replaces the cohort and the cool-down,
+    /// not Apple's own rule.
     public func decide(
         _ offer: SubscriptionOffer, states: [SubscriptionState], signaturesOfOffer: Int, lastSignatureAt: Instant?,
-        at now: Instant
+        isGranted: Bool = false, at now: Instant
     ) -> OfferDecision {
         let subscriptions = states.filter { $0.productType == .autoRenewable }
         guard !subscriptions.isEmpty else { return .ineligible(reason: "never_subscribed") }
+        if isGranted { return .eligible(rule: OfferRule.customerService.name) }
         if let limit = offer.maximumRedemptions, signaturesOfOffer >= limit { return .ineligible(reason: "redemption_limit") }
         if let days = offer.cooldownDays, let last = lastSignatureAt, last.adding(milliseconds: Int64(days) * 86_400_000) > now {
             return .ineligible(reason: "cooling_down")

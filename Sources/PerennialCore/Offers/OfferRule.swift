@@ -12,6 +12,8 @@ public enum OfferRule: Sendable, Hashable {
     case upgrade(minimumRenewals: Int)
     /// Current subscribers of the group who renewed at least `minimumRenewals` times.
     case loyalty(minimumRenewals: Int)
+    /// Only customers a team member granted the offer to (customer service), until the grant expires.
+    case customerService
 
     /// The rule's name, as the API reports it.
     public var name: String {
@@ -21,6 +23,7 @@ public enum OfferRule: Sendable, Hashable {
         case .retention: "retention"
         case .upgrade: "upgrade"
         case .loyalty: "loyalty"
+        case .customerService: "customer_service"
         }
     }
 }

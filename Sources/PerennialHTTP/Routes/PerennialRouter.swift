@@ -18,6 +18,7 @@ public enum PerennialRouter {
         let admin = v1.group("admin")
         AdminRoutes(dependencies: dependencies).add(to: admin)
         AdminNotificationRoutes(dependencies: dependencies).add(to: admin)
+        AdminOfferRoutes(dependencies: dependencies).add(to: admin)
         AdminAppleRoutes(dependencies: dependencies).add(to: admin.group("apple"))
         return router
     }

@@ -53,7 +53,8 @@ enum OfferParser {
             )
         case "upgrade": return .upgrade(minimumRenewals: try node.child("min_renewals")?.integer() ?? 0)
         case "loyalty": return .loyalty(minimumRenewals: try node.child("min_renewals")?.integer() ?? 1)
-        default: throw kind.error("expected one of: any_subscriber, win_back, retention, upgrade, loyalty")
+        case "customer_service": return .customerService
+        default: throw kind.error("expected one of: any_subscriber, win_back, retention, upgrade, loyalty, customer_service")
         }
     }
 }

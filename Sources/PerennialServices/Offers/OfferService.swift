@@ -18,12 +18,12 @@ public struct OfferService: Sendable {
     /// The customer's offers now (none for an unknown customer, who has never subscribed).
     public func offers(app: AppSettings, appUserID: String) async throws -> CustomerOffers {
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
-        let signatures = try await ledger.read { try await $0.offerSignatures(appID: app.id, appUserID: appUserID) }
+        let history = try await history(app: app, appUserID: appUserID)
         let eligibility = OfferEligibility(catalog: app.catalog)
         let now = clock.now()
         var offers: [CustomerOffers.Eligible] = []
         for offer in app.catalog.products.flatMap(\.offers) {
-            if case .eligible(let rule) = decide(offer, states: states, signatures: signatures, eligibility: eligibility, at: now) {
+            if case .eligible(let rule) = decide(offer, states: states, history: history, eligibility: eligibility, at: now) {
                 offers.append(.init(offer: offer, rule: rule))
             }
         }
@@ -51,8 +51,8 @@ public struct OfferService: Sendable {
             throw PerennialError(.conflict, code: "offer_key_not_configured", "configure offer_keys and offer_signing_key for the app")
         }
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
-        let signatures = try await ledger.read { try await $0.offerSignatures(appID: app.id, appUserID: appUserID) }
-        let decision = decide(offer, states: states, signatures: signatures, eligibility: OfferEligibility(catalog: app.catalog), at: clock.now())
+        let history = try await history(app: app, appUserID: appUserID)
+        let decision = decide(offer, states: states, history: history, eligibility: OfferEligibility(catalog: app.catalog), at: clock.now())
         if case .ineligible(let reason) = decision {
             throw PerennialError(.forbidden, code: "offer_not_eligible", "the customer is not eligible for this offer (\(reason))")
         }
@@ -69,13 +69,44 @@ public struct OfferService: Sendable {
         return signed
     }
 
+    /// Grants an offer to one customer (customer service) for `days` days, whatever the offer's cohort.
+    public func grant(
+        app: AppSettings, appUserID: String, productID: String, offerID: String, reason: String, days: Int
+    ) async throws -> OfferGrantRecord {
+        guard app.catalog.product(productID)?.offers.contains(where: { $0.id == offerID }) == true else {
+            throw PerennialError(.notFound, code: "offer_not_found", "product \(productID) has no offer \(offerID)")
+        }
+        guard (1...366).contains(days) else {
+            throw PerennialError(.badRequest, code: "invalid_expiry", "a grant lasts 1 to 366 days")
+        }
+        let now = clock.now()
+        let expiresAt = now.adding(milliseconds: Int64(days) * 86_400_000)
+        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 500 else {
+            throw PerennialError(.badRequest, code: "invalid_reason", "a reason of 1 to 500 characters is required")
+        }
+        let grant = OfferGrantRecord(
+            appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, reason: trimmed, grantedAt: now, expiresAt: expiresAt
+        )
+        try await ledger.transaction { try await $0.recordOfferGrant(grant) }
+        return grant
+    }
+
+    private func history(app: AppSettings, appUserID: String) async throws -> (signatures: [OfferSignatureRecord], grants: [OfferGrantRecord]) {
+        try await ledger.read { ledger in
+            (try await ledger.offerSignatures(appID: app.id, appUserID: appUserID), try await ledger.offerGrants(appID: app.id, appUserID: appUserID))
+        }
+    }
+
     private func decide(
-        _ offer: SubscriptionOffer, states: [SubscriptionState], signatures: [OfferSignatureRecord], eligibility: OfferEligibility,
-        at now: Instant
+        _ offer: SubscriptionOffer, states: [SubscriptionState],
+        history: (signatures: [OfferSignatureRecord], grants: [OfferGrantRecord]), eligibility: OfferEligibility, at now: Instant
     ) -> OfferDecision {
-        eligibility.decide(
-            offer, states: states, signaturesOfOffer: signatures.filter { $0.offerID == offer.id && $0.productID == offer.productID }.count,
-            lastSignatureAt: signatures.last?.signedAt, at: now
+        let granted = history.grants.contains { $0.offerID == offer.id && $0.productID == offer.productID && $0.expiresAt > now }
+        return eligibility.decide(
+            offer, states: states,
+            signaturesOfOffer: history.signatures.filter { $0.offerID == offer.id && $0.productID == offer.productID }.count,
+            lastSignatureAt: history.signatures.last?.signedAt, isGranted: granted, at: now
         )
     }
 }

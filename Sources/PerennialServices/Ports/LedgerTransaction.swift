@@ -38,6 +38,12 @@ public protocol LedgerTransaction: Sendable {
     /// A customer's offer signatures, oldest first.
     func offerSignatures(appID: String, appUserID: String) async throws -> [OfferSignatureRecord]
 
+    /// Records an offer granted to a customer by a team member.
+    func recordOfferGrant(_ grant: OfferGrantRecord) async throws
+
+    /// A customer's offer grants, oldest first.
+    func offerGrants(appID: String, appUserID: String) async throws -> [OfferGrantRecord]
+
     // MARK: Facts
 
     /// Stores transactions. A transaction already stored (same store and transaction id) is replaced by
