@@ -48,3 +48,20 @@ extension SQLLedgerTransaction {
         }
     }
 }
+
+extension SQLLedgerTransaction {
+    public func saveEngagementSignals(appID: String, appUserID: String, _ signals: EngagementSignals) async throws {
+        try await sql.raw("""
+            INSERT INTO engagement_signals (app_id, app_user_id, body, reported_at)
+            VALUES (\(bind: appID), \(bind: appUserID), \(bind: try JSONBody.encode(signals)), \(bind: signals.reportedAt.milliseconds))
+            ON CONFLICT (app_id, app_user_id) DO UPDATE SET body = excluded.body, reported_at = excluded.reported_at
+            WHERE engagement_signals.reported_at <= excluded.reported_at
+            """).run()
+    }
+
+    public func engagementSignals(appID: String, appUserID: String) async throws -> EngagementSignals? {
+        try await sql.raw("""
+            SELECT body FROM engagement_signals WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
+            """).first().map { try JSONBody.decode(EngagementSignals.self, from: try $0.string("body")) }
+    }
+}

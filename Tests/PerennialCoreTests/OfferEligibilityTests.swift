@@ -80,4 +80,23 @@ struct OfferEligibilityTests {
         #expect(eligibility.isEligibleForIntroductoryOffer(group: "news", states: trialInPro))
         #expect(eligibility.isEligibleForIntroductoryOffer(group: "pro", states: []))
     }
+
+    @Test func theChurnRiskScoreIsTheSumOfItsSignals() {
+        let renewing = states([Facts.period("1000", from: 0, to: 30)], [Facts.renewal(observedOn: 1)], at: 20)
+        let leaving = states([Facts.period("1000", from: 0, to: 30)], [Facts.renewal(observedOn: 1, willRenew: false)], at: 20)
+        let billing = states([Facts.period("1000", from: 0, to: 30)], [Facts.renewal(observedOn: 30.5, billingRetry: true, graceUntil: 46)], at: 31)
+        let idle = EngagementSignals(sessionsLast30Days: 0, lastActiveAt: Facts.day(1), reportedAt: Facts.day(20))
+        let busy = EngagementSignals(sessionsLast30Days: 12, lastActiveAt: Facts.day(19), reportedAt: Facts.day(20))
+        #expect(ChurnRisk.score(states: renewing, signals: nil, at: Facts.day(20)) == 0)
+        #expect(ChurnRisk.score(states: renewing, signals: busy, at: Facts.day(20)) == 0)
+        #expect(ChurnRisk.score(states: renewing, signals: idle, at: Facts.day(20)) == 40)
+        #expect(ChurnRisk.score(states: leaving, signals: idle, at: Facts.day(20)) == 80)
+        #expect(ChurnRisk.score(states: billing, signals: nil, at: Facts.day(31)) == 30)
+        #expect(ChurnRisk.score(states: [], signals: idle, at: Facts.day(20)) == 0)
+
+        let offer = SubscriptionOffer(id: "save", productID: "pro.monthly", paymentMode: .free, periods: 1, rule: .save(threshold: 60))
+        let eligibility = OfferEligibility(catalog: catalog)
+        #expect(eligibility.decide(offer, states: leaving, signaturesOfOffer: 0, lastSignatureAt: nil, signals: idle, at: Facts.day(20)) == .eligible(rule: "save"))
+        #expect(eligibility.decide(offer, states: renewing, signaturesOfOffer: 0, lastSignatureAt: nil, signals: idle, at: Facts.day(20)) == .ineligible(reason: "not_in_cohort"))
+    }
 }

@@ -135,4 +135,27 @@ struct OfferTests {
             #expect(try await offers(harness, "user-dee")["offers"].array.isEmpty)
         }
     }
+
+    @Test func theSaveOfferFollowsTheEngagementTheAppReports() async throws {
+        try await TestHarness.run(offerKey: P256.Signing.PrivateKey()) { harness in
+            let purchase = try await harness.simulator.purchase(account: "eve", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
+            _ = try await harness.postReceipt(try await harness.receipt(account: "eve"), appUserID: "user-eve")
+            func ids() async throws -> [String] { try await offers(harness, "user-eve")["offers"].array.compactMap { $0["offer_id"].string } }
+            #expect(try await ids() == ["retain50"])
+            let report = { (sessions: Int) in
+                try await harness.client.execute(
+                    uri: "/v1/customers/user-eve/engagement", method: .post,
+                    headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
+                    body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["sessions_last_30_days": sessions]))
+                ) { Int($0.status.code) }
+            }
+            #expect(try await report(0) == 204)
+            #expect(try await ids() == ["retain50", "stay"])
+            await harness.advance(days: 0.1)
+            #expect(try await report(25) == 204)
+            #expect(try await ids() == ["retain50"])
+            #expect(try await report(-1) == 400)
+        }
+    }
 }

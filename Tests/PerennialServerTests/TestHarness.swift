@@ -31,6 +31,7 @@ struct TestHarness {
                 SubscriptionOffer(id: "retain50", productID: "pro.monthly", paymentMode: .payAsYouGo, periods: 3, price: "4.99", rule: .retention,
                                   maximumRedemptions: 1),
                 SubscriptionOffer(id: "sorry", productID: "pro.monthly", paymentMode: .free, periods: 1, rule: .customerService),
+                SubscriptionOffer(id: "stay", productID: "pro.monthly", paymentMode: .free, periods: 1, rule: .save(threshold: 60)),
             ]),
             Product(id: "pro.yearly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),
             Product(id: "pro.quarterly", type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"]),

@@ -4,6 +4,7 @@ struct OfferCohorts {
     let inGroup: [SubscriptionState]
     let catalog: Catalog
     let now: Instant
+    let churnRisk: Int
 
     func matches(_ rule: OfferRule) -> Bool {
         switch rule {
@@ -32,6 +33,8 @@ struct OfferCohorts {
             return inGroup.contains { $0.status.grantsAccess && $0.renewalCount >= minimumRenewals }
         case .customerService:
             return false
+        case .save(let threshold):
+            return inGroup.contains { $0.status.grantsAccess || $0.status == .billingRetry } && churnRisk >= threshold
         }
     }
 }

@@ -21,7 +21,7 @@ public struct OfferEligibility: Sendable {
     /// not Apple's own rule.
     public func decide(
         _ offer: SubscriptionOffer, states: [SubscriptionState], signaturesOfOffer: Int, lastSignatureAt: Instant?,
-        isGranted: Bool = false, at now: Instant
+        isGranted: Bool = false, signals: EngagementSignals? = nil, at now: Instant
     ) -> OfferDecision {
         let subscriptions = states.filter { $0.productType == .autoRenewable }
         guard !subscriptions.isEmpty else { return .ineligible(reason: "never_subscribed") }
@@ -34,7 +34,8 @@ public struct OfferEligibility: Sendable {
         let inGroup = subscriptions.filter {
             target?.subscriptionGroup != nil && catalog.product($0.productID)?.subscriptionGroup == target?.subscriptionGroup
         }
-        return OfferCohorts(target: target, inGroup: inGroup, catalog: catalog, now: now).matches(offer.rule)
+        let risk = ChurnRisk.score(states: inGroup, signals: signals, at: now)
+        return OfferCohorts(target: target, inGroup: inGroup, catalog: catalog, now: now, churnRisk: risk).matches(offer.rule)
             ? .eligible(rule: offer.rule.name) : .ineligible(reason: "not_in_cohort")
     }
 }

@@ -14,6 +14,8 @@ public enum OfferRule: Sendable, Hashable {
     case loyalty(minimumRenewals: Int)
     /// Only customers a team member granted the offer to (customer service), until the grant expires.
     case customerService
+    /// Current subscribers of the group whose churn-risk score (`ChurnRisk`) reaches `threshold`.
+    case save(threshold: Int)
 
     /// The rule's name, as the API reports it.
     public var name: String {
@@ -24,6 +26,7 @@ public enum OfferRule: Sendable, Hashable {
         case .upgrade: "upgrade"
         case .loyalty: "loyalty"
         case .customerService: "customer_service"
+        case .save: "save"
         }
     }
 }

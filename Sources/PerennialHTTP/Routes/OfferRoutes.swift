@@ -1,4 +1,5 @@
 import Hummingbird
+import PerennialCore
 import PerennialServices
 
 /// `GET /v1/customers/{app_user_id}/offers` and `POST /v1/offers/sign`: what the app may show a customer,
@@ -18,12 +19,30 @@ struct OfferRoutes {
         }
     }
 
+    struct EngagementBody: Decodable {
+        var sessionsLast30Days: Int?
+        var lastActiveAtMilliseconds: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case sessionsLast30Days = "sessions_last_30_days", lastActiveAtMilliseconds = "last_active_at_ms"
+        }
+    }
+
     let dependencies: HTTPDependencies
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}/offers") { _, context -> OffersResponse in
             let app = try context.requireApp()
             return OffersResponse(try await dependencies.offers.offers(app: app, appUserID: try context.parameters.require("app_user_id")))
+        }
+        group.post("customers/{app_user_id}/engagement") { request, context -> HTTPResponse.Status in
+            let app = try context.requireApp()
+            let body = try await request.decode(as: EngagementBody.self, context: context)
+            try await dependencies.offers.reportEngagement(
+                app: app, appUserID: try context.parameters.require("app_user_id"), sessionsLast30Days: body.sessionsLast30Days,
+                lastActiveAt: body.lastActiveAtMilliseconds.map(Instant.init(milliseconds:))
+            )
+            return .noContent
         }
         group.post("offers/sign") { request, context -> SignedOfferResponse in
             let app = try context.requireApp()

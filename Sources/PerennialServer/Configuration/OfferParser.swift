@@ -35,7 +35,7 @@ enum OfferParser {
     }
 
     static func parseRule(_ node: ConfigurationNode) throws -> OfferRule {
-        try node.allowKeys(["kind", "reasons", "min_days", "max_days", "min_renewals"])
+        try node.allowKeys(["kind", "reasons", "min_days", "max_days", "min_renewals", "threshold"])
         let kind = try node.requiredChild("kind")
         switch try kind.string() {
         case "any_subscriber": return .anySubscriber
@@ -54,7 +54,11 @@ enum OfferParser {
         case "upgrade": return .upgrade(minimumRenewals: try node.child("min_renewals")?.integer() ?? 0)
         case "loyalty": return .loyalty(minimumRenewals: try node.child("min_renewals")?.integer() ?? 1)
         case "customer_service": return .customerService
-        default: throw kind.error("expected one of: any_subscriber, win_back, retention, upgrade, loyalty, customer_service")
+        case "save":
+            let threshold = try node.child("threshold")?.integer() ?? 50
+            guard (1...100).contains(threshold) else { throw node.error("threshold must be between 1 and 100") }
+            return .save(threshold: threshold)
+        default: throw kind.error("expected one of: any_subscriber, win_back, retention, upgrade, loyalty, customer_service, save")
         }
     }
 }

@@ -92,21 +92,34 @@ public struct OfferService: Sendable {
         return grant
     }
 
-    private func history(app: AppSettings, appUserID: String) async throws -> (signatures: [OfferSignatureRecord], grants: [OfferGrantRecord]) {
+    /// Records the engagement the app reports for a customer (for the churn-risk score of the `save` rule).
+    public func reportEngagement(app: AppSettings, appUserID: String, sessionsLast30Days: Int?, lastActiveAt: Instant?) async throws {
+        if let sessions = sessionsLast30Days, !(0...100_000).contains(sessions) {
+            throw PerennialError(.badRequest, code: "invalid_engagement", "sessions_last_30_days must be between 0 and 100000")
+        }
+        let signals = EngagementSignals(sessionsLast30Days: sessionsLast30Days, lastActiveAt: lastActiveAt, reportedAt: clock.now())
+        try await ledger.transaction { try await $0.saveEngagementSignals(appID: app.id, appUserID: appUserID, signals) }
+    }
+
+    private func history(app: AppSettings, appUserID: String) async throws -> OfferHistory {
         try await ledger.read { ledger in
-            (try await ledger.offerSignatures(appID: app.id, appUserID: appUserID), try await ledger.offerGrants(appID: app.id, appUserID: appUserID))
+            OfferHistory(
+                signatures: try await ledger.offerSignatures(appID: app.id, appUserID: appUserID),
+                grants: try await ledger.offerGrants(appID: app.id, appUserID: appUserID),
+                signals: try await ledger.engagementSignals(appID: app.id, appUserID: appUserID)
+            )
         }
     }
 
     private func decide(
         _ offer: SubscriptionOffer, states: [SubscriptionState],
-        history: (signatures: [OfferSignatureRecord], grants: [OfferGrantRecord]), eligibility: OfferEligibility, at now: Instant
+        history: OfferHistory, eligibility: OfferEligibility, at now: Instant
     ) -> OfferDecision {
         let granted = history.grants.contains { $0.offerID == offer.id && $0.productID == offer.productID && $0.expiresAt > now }
         return eligibility.decide(
             offer, states: states,
             signaturesOfOffer: history.signatures.filter { $0.offerID == offer.id && $0.productID == offer.productID }.count,
-            lastSignatureAt: history.signatures.last?.signedAt, isGranted: granted, at: now
+            lastSignatureAt: history.signatures.last?.signedAt, isGranted: granted, signals: history.signals, at: now
         )
     }
 }

@@ -44,6 +44,12 @@ public protocol LedgerTransaction: Sendable {
     /// A customer's offer grants, oldest first.
     func offerGrants(appID: String, appUserID: String) async throws -> [OfferGrantRecord]
 
+    /// Stores what the app reported about a customer's engagement; an older report never replaces a newer one.
+    func saveEngagementSignals(appID: String, appUserID: String, _ signals: EngagementSignals) async throws
+
+    /// The customer's latest engagement report.
+    func engagementSignals(appID: String, appUserID: String) async throws -> EngagementSignals?
+
     // MARK: Facts
 
     /// Stores transactions. A transaction already stored (same store and transaction id) is replaced by
