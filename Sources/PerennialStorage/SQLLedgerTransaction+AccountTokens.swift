@@ -17,3 +17,12 @@ extension SQLLedgerTransaction {
             """).first().map { try $0.string("app_user_id") }
     }
 }
+
+extension SQLLedgerTransaction {
+    public func appUserIDs(appID: String, after: String?, limit: Int) async throws -> [String] {
+        try await sql.raw("""
+            SELECT app_user_id FROM customers WHERE app_id = \(bind: appID) AND app_user_id > \(bind: after ?? "")
+            ORDER BY app_user_id LIMIT \(bind: max(1, limit))
+            """).all().map { try $0.string("app_user_id") }
+    }
+}

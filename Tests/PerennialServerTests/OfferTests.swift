@@ -158,4 +158,19 @@ struct OfferTests {
             #expect(try await report(-1) == 400)
         }
     }
+
+    @Test func theCohortExportListsWhoIsEligibleForWhat() async throws {
+        try await TestHarness.run(offerKey: P256.Signing.PrivateKey()) { harness in
+            for (account, user, renew) in [("fay", "=user-fay", false), ("gus", "user-gus", true)] {
+                let purchase = try await harness.simulator.purchase(account: account, bundleID: TestHarness.bundleID, productID: "pro.monthly")
+                _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: renew)
+                _ = try await harness.postReceipt(try await harness.receipt(account: account), appUserID: user)
+            }
+            let (status, csv) = try await harness.client.execute(
+                uri: "/v1/admin/offers/eligible.csv", method: .get, headers: [.authorization: "Bearer \(TestHarness.secretKey)"]
+            ) { (Int($0.status.code), String(buffer: $0.body)) }
+            #expect(status == 200)
+            #expect(csv == "app_user_id,product_id,offer_id,rule\n'=user-fay,pro.monthly,retain50,retention\n")
+        }
+    }
 }

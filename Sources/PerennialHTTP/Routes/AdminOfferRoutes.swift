@@ -34,6 +34,12 @@ struct AdminOfferRoutes {
     let dependencies: HTTPDependencies
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
+        group.get("offers/eligible.csv") { _, context -> Response in
+            let csv = try await dependencies.offers.eligibleCohortsCSV(app: try context.requireSecretKey())
+            return Response(
+                status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: csv))
+            )
+        }
         group.post("customers/{app_user_id}/offer-grants") { request, context -> Response in
             let app = try context.requireSecretKey()
             let body = try await request.decode(as: Body.self, context: context)

@@ -20,6 +20,9 @@ public protocol LedgerTransaction: Sendable {
     /// The customer with this app user id, created (with `createdAt`) if it does not exist yet.
     func findOrCreateCustomer(appID: String, appUserID: String, createdAt: Instant) async throws -> CustomerRecord
 
+    /// App user ids of an app, in order, after `after` (nil: from the start), at most `limit`.
+    func appUserIDs(appID: String, after: String?, limit: Int) async throws -> [String]
+
     /// Stores the customer's latest receipt (sealed; see `SecretBox`), replacing the previous one.
     func setReceiptToken(appID: String, appUserID: String, sealedToken: Data, updatedAt: Instant) async throws
 
