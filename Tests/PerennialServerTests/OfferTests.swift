@@ -173,4 +173,28 @@ struct OfferTests {
             #expect(csv == "app_user_id,product_id,offer_id,rule\n'=user-fay,pro.monthly,retain50,retention\n")
         }
     }
+
+    @Test func introductoryEligibilityIsSignedForStoreKit() async throws {
+        let key = P256.Signing.PrivateKey()
+        try await TestHarness.run(offerKey: key) { harness in
+            let purchase = try await harness.simulator.purchase(
+                account: "hal", bundleID: TestHarness.bundleID, productID: "pro.monthly", offer: .trial
+            )
+            _ = try await harness.postReceipt(purchase.receiptData, appUserID: "user-hal")
+            let (status, body) = try await harness.client.execute(
+                uri: "/v1/offers/introductory-eligibility", method: .post,
+                headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
+                body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["app_user_id": "user-hal", "product_id": "pro.yearly"]))
+            ) { (Int($0.status.code), try JSONObject($0.body)) }
+            #expect(status == 200)
+            #expect(body["allow_introductory_offer"].bool == false)
+            let parts = try #require(body["signature"].string).split(separator: ".")
+            let claims = try JSONSerialization.jsonObject(with: try #require(Base64URL.decode(parts[1]))) as? [String: Any]
+            #expect(claims?["aud"] as? String == "introductory-offer-eligibility")
+            #expect(claims?["allowIntroductoryOffer"] as? Bool == false)
+            #expect(claims?["transactionId"] as? String == purchase.transactionID)
+            let signature = try P256.Signing.ECDSASignature(rawRepresentation: try #require(Base64URL.decode(parts[2])))
+            #expect(key.publicKey.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8)))
+        }
+    }
 }

@@ -28,6 +28,25 @@ struct OfferRoutes {
         }
     }
 
+    struct IntroductoryEligibilityBody: Decodable {
+        var appUserID: String
+        var productID: String
+
+        enum CodingKeys: String, CodingKey {
+            case appUserID = "app_user_id", productID = "product_id"
+        }
+    }
+
+    struct IntroductoryEligibilityResponse: ResponseEncodable {
+        var allowIntroductoryOffer: Bool
+        var signature: String
+
+        enum CodingKeys: String, CodingKey {
+            case signature
+            case allowIntroductoryOffer = "allow_introductory_offer"
+        }
+    }
+
     let dependencies: HTTPDependencies
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
@@ -43,6 +62,12 @@ struct OfferRoutes {
                 lastActiveAt: body.lastActiveAtMilliseconds.map(Instant.init(milliseconds:))
             )
             return .noContent
+        }
+        group.post("offers/introductory-eligibility") { request, context -> IntroductoryEligibilityResponse in
+            let app = try context.requireApp()
+            let body = try await request.decode(as: IntroductoryEligibilityBody.self, context: context)
+            let result = try await dependencies.offers.introductoryEligibility(app: app, appUserID: body.appUserID, productID: body.productID)
+            return IntroductoryEligibilityResponse(allowIntroductoryOffer: result.allowed, signature: result.signature)
         }
         group.post("offers/sign") { request, context -> SignedOfferResponse in
             let app = try context.requireApp()

@@ -69,6 +69,35 @@ public struct OfferService: Sendable {
         return signed
     }
 
+    /// A signed statement for StoreKit that the customer may, or may not, get a product's introductory offer
+    /// (`Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`), decided by this server: no trial
+    /// or introductory period used in the product's group. Apple requires one of the customer's transaction
+    /// ids in it, so a customer Perennial has no transaction for gets a 404 (StoreKit's own default applies).
+    public func introductoryEligibility(app: AppSettings, appUserID: String, productID: String) async throws -> (allowed: Bool, signature: String) {
+        guard let group = app.catalog.product(productID)?.subscriptionGroup else {
+            throw PerennialError(.notFound, code: "product_not_found", "\(productID) is not an auto-renewable product of the app")
+        }
+        let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
+        guard let transactionID = states.last(where: { $0.key.store == .appStore })?.latestTransactionID else {
+            throw PerennialError(.notFound, code: "no_transaction", "the customer has no App Store transaction to sign against")
+        }
+        guard let apple = app.apple, let keyID = apple.offerSigningKeyID, let key = apple.offerKeys.first(where: { $0.id == keyID && $0.isActive }),
+              let issuer = apple.offerIssuerID ?? apple.serverAPI?.issuerID else {
+            throw PerennialError(.conflict, code: "offer_key_not_configured", "configure offer_keys, offer_signing_key and offer_issuer_id")
+        }
+        let allowed = OfferEligibility(catalog: app.catalog).isEligibleForIntroductoryOffer(group: group, states: states)
+        let signature: String
+        do {
+            let signer = try IntroductoryOfferEligibilitySigner(
+                keyIdentifier: key.id, issuerId: issuer, bundleId: app.bundleID, privateKeyPEM: key.privateKeyPEM, clock: clock
+            )
+            signature = try signer.signature(productId: productID, allowIntroductoryOffer: allowed, transactionId: transactionID)
+        } catch {
+            throw PerennialError(.internal, code: "offer_signing_failed", "the statement could not be signed (\(error))")
+        }
+        return (allowed, signature)
+    }
+
     /// Grants an offer to one customer (customer service) for `days` days, whatever the offer's cohort.
     public func grant(
         app: AppSettings, appUserID: String, productID: String, offerID: String, reason: String, days: Int
