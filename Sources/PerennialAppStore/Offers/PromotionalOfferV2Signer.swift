@@ -2,12 +2,17 @@ import Crypto
 import Foundation
 import PerennialCore
 
-/// Signs promotional offers as a compact JWS (StoreKit's `promotionalOffer(_:compactJWS:)`, iOS 15+ back-deployed):
-/// ES256 with header `alg`, `kid`, `typ: JWT` and claims `iss`, `iat` (seconds), `aud: promotional-offer`, `bid`,
-/// `nonce`, `productId`, `offerIdentifier` and, when given, `transactionId`.
+/// Signs the compact JWS StoreKit takes for offers, with an In-App Purchase key: ES256 with header `alg`, `kid`,
+/// `typ: JWT` and claims `iss`, `iat` (seconds), `aud`, `bid`, `nonce`, then
+/// - a promotional offer (`promotionalOffer(_:compactJWS:)`): `aud: promotional-offer`, `productId`,
+///   `offerIdentifier` and, when given, `transactionId`;
+/// - the introductory offer eligibility a server decides (`introductoryOfferEligibility(compactJWS:)`):
+///   `aud: introductory-offer-eligibility`, `productId`, `allowIntroductoryOffer`, `transactionId`.
 public struct PromotionalOfferV2Signer: Sendable, CustomStringConvertible {
     /// The `aud` claim of a promotional offer JWS.
     public static let audience = "promotional-offer"
+    /// The `aud` claim of an introductory offer eligibility JWS.
+    public static let introductoryOfferEligibilityAudience = "introductory-offer-eligibility"
 
     /// The In-App Purchase key's id (`kid`).
     public let keyIdentifier: String
@@ -44,17 +49,38 @@ public struct PromotionalOfferV2Signer: Sendable, CustomStringConvertible {
     public func signature(
         productId: String, offerIdentifier: String, transactionId: String? = nil, nonce: UUID? = nil
     ) throws(OfferSigningError) -> String {
-        var claims: [(name: String, value: OfferJWS.Value)] = [
-            ("iss", .string(issuerId)),
-            ("iat", .integer(clock.now().milliseconds / 1000)),
-            ("aud", .string(Self.audience)),
-            ("bid", .string(bundleId)),
-            ("nonce", .string(OfferNonce.text(nonce ?? nonceSource()))),
+        var claims = commonClaims(audience: Self.audience, nonce: nonce) + [
             ("productId", .string(productId)),
             ("offerIdentifier", .string(offerIdentifier)),
         ]
         if let transactionId { claims.append(("transactionId", .string(transactionId))) }
         return try OfferJWS.sign(claims: claims, keyIdentifier: keyIdentifier, privateKey: privateKey)
+    }
+
+    /// A compact JWS saying whether the customer may have the product's introductory offer.
+    ///
+    /// - Parameters:
+    ///   - transactionId: any transaction id of the customer's (their appTransactionId works).
+    ///   - nonce: the one-time UUID to sign; a new one from the nonce source when nil.
+    public func introductoryOfferEligibility(
+        productId: String, allowIntroductoryOffer: Bool, transactionId: String, nonce: UUID? = nil
+    ) throws(OfferSigningError) -> String {
+        let claims = commonClaims(audience: Self.introductoryOfferEligibilityAudience, nonce: nonce) + [
+            ("productId", .string(productId)),
+            ("allowIntroductoryOffer", .bool(allowIntroductoryOffer)),
+            ("transactionId", .string(transactionId)),
+        ]
+        return try OfferJWS.sign(claims: claims, keyIdentifier: keyIdentifier, privateKey: privateKey)
+    }
+
+    private func commonClaims(audience: String, nonce: UUID?) -> [(name: String, value: OfferJWS.Value)] {
+        [
+            ("iss", .string(issuerId)),
+            ("iat", .integer(clock.now().milliseconds / 1000)),
+            ("aud", .string(audience)),
+            ("bid", .string(bundleId)),
+            ("nonce", .string(OfferNonce.text(nonce ?? nonceSource()))),
+        ]
     }
 
     public var description: String {

@@ -88,10 +88,12 @@ public struct OfferService: Sendable {
         let allowed = OfferEligibility(catalog: app.catalog).isEligibleForIntroductoryOffer(group: group, states: states)
         let signature: String
         do {
-            let signer = try IntroductoryOfferEligibilitySigner(
+            let signer = try PromotionalOfferV2Signer(
                 keyIdentifier: key.id, issuerId: issuer, bundleId: app.bundleID, privateKeyPEM: key.privateKeyPEM, clock: clock
             )
-            signature = try signer.signature(productId: productID, allowIntroductoryOffer: allowed, transactionId: transactionID)
+            signature = try signer.introductoryOfferEligibility(
+                productId: productID, allowIntroductoryOffer: allowed, transactionId: transactionID
+            )
         } catch {
             throw PerennialError(.internal, code: "offer_signing_failed", "the statement could not be signed (\(error))")
         }

@@ -5,7 +5,7 @@ import PerennialCore
 import PerennialTesting
 import Testing
 
-@Suite("PromotionalOfferV2Signer and IntroductoryOfferEligibilitySigner")
+@Suite("PromotionalOfferV2Signer")
 struct PromotionalOfferV2SignerTests {
     typealias Support = OfferTestSupport
 
@@ -80,12 +80,12 @@ struct PromotionalOfferV2SignerTests {
 
     @Test("an introductory offer eligibility JWS verifies and carries Apple's claims", arguments: [true, false])
     func introductoryOfferEligibility(allow: Bool) throws {
-        let signer = try IntroductoryOfferEligibilitySigner(
+        let signer = try PromotionalOfferV2Signer(
             keyIdentifier: Support.keyId, issuerId: Support.issuerId, bundleId: Support.bundleId,
             privateKeyPEM: Support.privateKeyPEM(), clock: FixedClock(Support.now), nonce: Support.nonces([Self.nonce])
         )
         let jws = try DecodedOfferJWS(
-            try signer.signature(productId: "com.example.yearly", allowIntroductoryOffer: allow, transactionId: "42")
+            try signer.introductoryOfferEligibility(productId: "com.example.yearly", allowIntroductoryOffer: allow, transactionId: "42")
         )
         try Self.checkHeader(jws)
         Self.checkCommonClaims(jws.claims, audience: "introductory-offer-eligibility")
@@ -98,7 +98,7 @@ struct PromotionalOfferV2SignerTests {
     @Test("an unreadable key is refused")
     func invalidKey() {
         #expect(throws: OfferSigningError.invalidPrivateKey(keyIdentifier: "K")) {
-            try IntroductoryOfferEligibilitySigner(keyIdentifier: "K", issuerId: "i", bundleId: "b", privateKeyPEM: "")
+            try PromotionalOfferV2Signer(keyIdentifier: "K", issuerId: "i", bundleId: "b", privateKeyPEM: "")
         }
         #expect(throws: OfferSigningError.invalidPrivateKey(keyIdentifier: "K")) {
             try PromotionalOfferV2Signer(keyIdentifier: "K", issuerId: "i", bundleId: "b", privateKeyPEM: "nope")
