@@ -29,7 +29,7 @@ public struct FactIngestor: Sendable {
             for token in Set(batch.transactions.compactMap(\.appAccountToken)) {
                 try await ledger.linkAccountToken(appID: app.id, token: token, appUserID: appUserID, linkedAt: now)
             }
-            try await store(batch, app: app, owner: { _ in appUserID }, at: now, in: ledger)
+            try await store(batch, app: app, owner: { _, _ in appUserID }, at: now, in: ledger)
         }
     }
 
@@ -40,8 +40,8 @@ public struct FactIngestor: Sendable {
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
         let now = clock.now()
         try await ledger.transaction { ledger in
-            try await store(batch, app: app, owner: { key in
-                if let owner = try await ledger.subscriptionOwner(appID: app.id, subscription: key) { return owner }
+            try await store(batch, app: app, owner: { key, currentOwner in
+                if let currentOwner { return currentOwner }
                 let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
                 for token in tokens.sorted() {
                     if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) { return linked }
@@ -53,7 +53,7 @@ public struct FactIngestor: Sendable {
     }
 
     private func store(
-        _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey) async throws -> String?, at now: Instant,
+        _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?, at now: Instant,
         in ledger: any LedgerTransaction
     ) async throws {
         let engine = SubscriptionEngine(catalog: app.catalog)
@@ -62,11 +62,12 @@ public struct FactIngestor: Sendable {
         try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
         for key in batch.subscriptionKeys {
             try await ledger.lockSubscription(appID: app.id, subscription: key)
-            guard let appUserID = try await owner(key) else { continue }
+            let currentOwner = try await ledger.subscriptionOwner(appID: app.id, subscription: key)
+            guard let appUserID = try await owner(key, currentOwner) else { continue }
             let transactions = try await ledger.transactions(appID: app.id, subscription: key)
             let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
             guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
-            if let previous = try await ledger.subscriptionOwner(appID: app.id, subscription: key), previous != appUserID {
+            if let previous = currentOwner, previous != appUserID {
                 try await recordTransfer(of: state, from: previous, to: appUserID, app: app, at: now, in: ledger)
             }
             let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
