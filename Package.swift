@@ -95,10 +95,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PerennialBenchmarks",
+            dependencies: [
+                "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialHTTP",
+                "PerennialServer", "PerennialSimulator",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "perennial",
             dependencies: [
-                "PerennialServer",
+                "PerennialServer", "PerennialBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
