@@ -165,6 +165,7 @@ let package = Package(
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
         ),

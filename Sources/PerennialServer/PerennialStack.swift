@@ -14,7 +14,11 @@ public struct PerennialStack: Sendable {
     public let apps: AppDirectory
     public let receipts: ReceiptService
     public let customers: CustomerService
-    public let worker: PendingReceiptWorker
+    /// Runs queued jobs: receipts and transactions waiting for Apple, notifications to process again,
+    /// status polls, notification catch-ups.
+    public let runner: JobRunner
+    /// Puts the periodic work (polls, catch-ups, interrupted notifications) in the queue.
+    public let scheduler: MaintenanceScheduler
     public let jobs: any JobQueue
     public let notificationInbox: any NotificationInbox
     let dependencies: HTTPDependencies
@@ -22,11 +26,13 @@ public struct PerennialStack: Sendable {
     /// Opens and migrates the database, records the apps, and builds the services.
     /// - Parameters:
     ///   - transport: how to reach the App Store (AsyncHTTPClient in production).
-    ///   - verifyRetryPolicy: the immediate retries of verifyReceipt before a receipt is queued.
+    ///   - verifyRetryPolicy: the immediate retries of a call to Apple (verifyReceipt, the Server API) before
+    ///     its work is queued.
+    ///   - jobRetry: how queued jobs are retried; nil: the configuration's `server.jobs`.
     public static func open(
         configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
         transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
-        verifyTimeout: Duration = .seconds(15), workerBackoff: PendingReceiptWorker.Backoff = .init(),
+        verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await SQLDatabaseConnection.open(url: configuration.server.databaseURL, logger: logger)
@@ -39,7 +45,7 @@ public struct PerennialStack: Sendable {
             let apps = AppDirectory(apps: configuration.apps)
             let health = AppHealth()
             let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
-            let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock)
+            let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock, retryPolicy: verifyRetryPolicy, timeout: verifyTimeout)
             let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
             let receipts = ReceiptService(
                 verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
@@ -51,22 +57,38 @@ public struct PerennialStack: Sendable {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
             let notifications = AppStoreNotificationService(
-                inbox: inbox, ledger: ledger, verifier: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock),
+                inbox: inbox, jobs: jobs, ledger: ledger, verifier: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock),
                 secrets: secrets, clock: clock, logger: logger
             )
             let transactions = SignedTransactionService(
-                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, clock: clock, logger: logger
+                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
+            )
+            let schedule = SQLPollSchedule(database: database)
+            let runner = JobRunner(
+                queue: jobs,
+                handlers: [
+                    ReceiptValidationJob(apps: apps, service: receipts),
+                    TransactionCompletionJob(apps: apps, service: transactions),
+                    NotificationProcessingJob(apps: apps, service: notifications),
+                    StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, transactions: transactions),
+                    NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
+                ],
+                policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger
             )
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
-                worker: PendingReceiptWorker(apps: apps, service: receipts, backoff: workerBackoff), jobs: jobs,
+                runner: runner,
+                scheduler: MaintenanceScheduler(apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger),
+                jobs: jobs,
                 notificationInbox: inbox,
                 dependencies: HTTPDependencies(
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
                     transactions: transactions,
                     appStoreAdmin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers), notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
-                    databaseKind: database.kind.rawValue, version: PerennialVersion.current
+                    databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
+                    auditLog: SQLAuditLog(database: database), clock: clock,
+                    maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits
                 )
             )
         } catch {

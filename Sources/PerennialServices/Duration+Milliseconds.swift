@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in whole milliseconds.
-    var milliseconds: Int64 {
+    public var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }

@@ -9,7 +9,8 @@ import SQLKit
 ///   workers in several processes never take the same one, then marked leased until `now + lease` with its
 ///   `attempts` increased. On SQLite the transaction holds the database's write lock.
 /// - `attempts` counts claims; `retry` does not increase it again.
-/// - Deduplication: at most one *waiting* job per key. Enqueueing a key that a waiting job holds replaces
+/// - Deduplication (`NewJob.onDuplicate`): with `.keep`, any job holding the key stays and the new one is
+///   dropped. With `.replace`, at most one *waiting* job per key. Enqueueing a key that a waiting job holds replaces
 ///   that job (kind, payload, `run_at`; attempts and error reset). A leased or buried job holding the key
 ///   gives it up (its `dedup_key` becomes NULL; it finishes or stays buried as it is) and the new job is
 ///   inserted: work enqueued while an older copy runs is never lost, at the cost of running twice, which
@@ -31,13 +32,22 @@ public struct SQLJobQueue: JobQueue {
         try await database.withTransaction(.write) { session in
             guard let key = job.deduplicationKey else {
                 try await session.sql.raw("""
-                    INSERT INTO jobs (kind, payload, run_at, attempts, state, created_at)
-                    VALUES (\(bind: job.kind), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                    INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at)
+                    VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
                             \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds))
                     """).run()
                 return
             }
-            try await Self.enqueue(job, key: key, createdAt: createdAt, in: session)
+            switch job.onDuplicate {
+            case .replace: try await Self.enqueue(job, key: key, createdAt: createdAt, in: session)
+            case .keep:
+                try await session.sql.raw("""
+                    INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
+                    VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                            \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
+                    ON CONFLICT (dedup_key) DO NOTHING
+                    """).run()
+            }
         }
     }
 
@@ -50,11 +60,12 @@ public struct SQLJobQueue: JobQueue {
                 WHERE dedup_key = \(bind: key) AND state <> \(bind: Job.State.waiting.rawValue)
                 """).run()
             let written = try await session.sql.raw("""
-                INSERT INTO jobs (kind, payload, run_at, attempts, state, dedup_key, created_at)
-                VALUES (\(bind: job.kind), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
+                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
                         \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
                 ON CONFLICT (dedup_key) DO UPDATE SET
                     kind = excluded.kind,
+                    app_id = excluded.app_id,
                     payload = excluded.payload,
                     run_at = excluded.run_at,
                     attempts = 0,
@@ -125,17 +136,34 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
-    /// Every job (waiting, leased and buried), oldest first by `createdAt`, then id.
-    public func jobs(limit: Int) async throws -> [Job] {
+    /// Jobs oldest first by `createdAt`, then id; of one app and in one state when given.
+    public func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job] {
         guard limit > 0 else { return [] }
         return try await database.withTransaction(.read) { session in
-            try await session.sql.raw("""
-                SELECT \(unsafeRaw: Self.columns) FROM jobs ORDER BY created_at, id LIMIT \(bind: Int64(limit))
-                """).all().map(Self.job(from:))
+            var query: SQLQueryString = "SELECT \(unsafeRaw: Self.columns) FROM jobs WHERE 1 = 1"
+            if let appID { query += " AND app_id = \(bind: appID)" }
+            if let state { query += " AND state = \(bind: state.rawValue)" }
+            query += " ORDER BY created_at, id LIMIT \(bind: Int64(limit))"
+            return try await session.sql.raw(query).all().map(Self.job(from:))
         }
     }
 
-    private static let columns = "id, kind, payload, run_at, attempts, state, last_error, created_at"
+    /// Returns a buried job to the queue: waiting, due at `runAt`, attempts reset, its last error kept until
+    /// it runs again. A buried job that gave up its deduplication key keeps none.
+    public func requeue(jobID: Int64, appID: String?, runAt: Instant) async throws -> Job? {
+        try await database.withTransaction(.write) { session in
+            var query: SQLQueryString = """
+                UPDATE jobs SET state = \(bind: Job.State.waiting.rawValue), run_at = \(bind: runAt.milliseconds),
+                    attempts = 0, lease_expires_at = NULL
+                WHERE id = \(bind: jobID) AND state = \(bind: Job.State.buried.rawValue)
+                """
+            if let appID { query += " AND app_id = \(bind: appID)" }
+            query += " RETURNING \(unsafeRaw: Self.columns)"
+            return try await session.sql.raw(query).first().map(Self.job(from:))
+        }
+    }
+
+    private static let columns = "id, kind, app_id, payload, run_at, attempts, state, last_error, created_at"
 
     private static func job(from row: any SQLRow) throws -> Job {
         let stateText = try row.string("state")
@@ -143,7 +171,7 @@ public struct SQLJobQueue: JobQueue {
             throw StorageError(.corruptRecord, "a job has the unknown state '\(stateText)'")
         }
         return Job(
-            id: try row.int64("id"), kind: try row.string("kind"), payload: try row.data("payload"),
+            id: try row.int64("id"), kind: try row.string("kind"), appID: try row.optionalString("app_id"), payload: try row.data("payload"),
             runAt: Instant(milliseconds: try row.int64("run_at")), attempts: Int(try row.int64("attempts")),
             state: state, lastError: try row.optionalString("last_error"),
             createdAt: Instant(milliseconds: try row.int64("created_at"))

@@ -29,21 +29,23 @@ extension SQLLedgerTransaction {
             """).first().map { try JSONBody.decode(SubscriptionState.self, from: try $0.string("body")) }
     }
 
-    /// Inserts or replaces the subscription's state, status, expiry and owner.
+    /// Inserts or replaces the subscription's state, status, expiry, auto-renew and owner (`polled_at` is
+    /// left as it is: the poll schedule owns it).
     public func saveSubscription(
         appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant
     ) async throws {
         try await sql.raw("""
             INSERT INTO subscriptions (app_id, store, original_transaction_id, owner_app_user_id, body, status,
-                                       expires_at, updated_at)
+                                       expires_at, will_renew, updated_at)
             VALUES (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.originalTransactionID),
                     \(bind: ownerAppUserID), \(bind: try JSONBody.encode(state)), \(bind: state.status.rawValue),
-                    \(bind: state.expiresAt?.milliseconds), \(bind: updatedAt.milliseconds))
+                    \(bind: state.expiresAt?.milliseconds), \(bind: state.willRenew ? 1 : 0), \(bind: updatedAt.milliseconds))
             ON CONFLICT (app_id, store, original_transaction_id) DO UPDATE SET
                 owner_app_user_id = excluded.owner_app_user_id,
                 body = excluded.body,
                 status = excluded.status,
                 expires_at = excluded.expires_at,
+                will_renew = excluded.will_renew,
                 updated_at = excluded.updated_at
             """).run()
     }

@@ -64,6 +64,25 @@ public struct SQLNotificationInbox: NotificationInbox {
         }
     }
 
+    public func notification(appID: String, notificationID: String) async throws -> InboundNotification? {
+        try await database.withTransaction(.read) { session in
+            try await session.sql.raw("""
+                SELECT * FROM store_notifications WHERE app_id = \(bind: appID) AND notification_id = \(bind: notificationID)
+                """).first().map(Self.notification(from:))
+        }
+    }
+
+    public func unsettled(receivedBefore: Instant, limit: Int) async throws -> [InboundNotification] {
+        try await database.withTransaction(.read) { session in
+            try await session.sql.raw("""
+                SELECT * FROM store_notifications
+                WHERE status = \(bind: InboundNotification.Status.received.rawValue)
+                    AND received_at < \(bind: receivedBefore.milliseconds)
+                ORDER BY received_at, notification_id LIMIT \(bind: max(1, limit))
+                """).all().map(Self.notification(from:))
+        }
+    }
+
     static func notification(from row: any SQLRow) throws -> InboundNotification {
         let status = InboundNotification.Status(rawValue: try row.string("status")) ?? .received
         let settledAt = try row.optionalInt64("settled_at")

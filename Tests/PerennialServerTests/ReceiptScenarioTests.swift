@@ -17,12 +17,12 @@ struct ReceiptScenarioTests {
             #expect(try await harness.customer("user-erin").status == 404)
 
             // Apple is still down: the job is retried later, nothing is lost.
-            #expect(try await harness.stack.worker.runOnce())
+            #expect(try await harness.stack.runner.runOnce())
             #expect(try await harness.customer("user-erin").status == 404)
 
             try await harness.simulator.removeFault(id: fault.id)
             await harness.advance(days: 0.01)
-            #expect(try await harness.stack.worker.runOnce())
+            #expect(try await harness.stack.runner.runOnce())
             let (customerStatus, customer) = try await harness.customer("user-erin")
             #expect(customerStatus == 200)
             #expect(customer["entitlements"].array.map { $0["identifier"].string } == ["pro"])

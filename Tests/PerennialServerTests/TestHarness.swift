@@ -23,6 +23,8 @@ struct TestHarness {
     let clock: SimulatorClock
     let stack: PerennialStack
     let client: any TestClientProtocol
+    /// The configuration the stack was opened with, for tests that open another Perennial beside it.
+    let configuration: PerennialConfiguration
 
     static func catalog() -> Catalog {
         Catalog(products: [
@@ -42,13 +44,16 @@ struct TestHarness {
     }
 
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
+    /// `extraApps` are served beside `forest`; `server` sets the body and rate limits (the database is always
+    /// in memory).
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
         receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPIKey: P256.Signing.PrivateKey? = nil,
         offerKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
-        verifyTimeout: Duration = .seconds(2),
+        verifyTimeout: Duration = .seconds(2), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
+        extraApps: [AppSettings] = [], server: ServerSettings? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -93,18 +98,20 @@ struct TestHarness {
                 app.apple?.offerSigningKeyID = "OFFERKEY1"
                 app.apple?.offerIssuerID = "issuer-1"
             }
-            var perennial = PerennialConfiguration(apps: [app])
+            configureApp(&app)
+            var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
             perennial.server.databaseURL = "sqlite::memory:"
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: SecretBox.generateMasterKey(), clock: clock,
                 transport: AsyncHTTPClientTransport(client: .shared), verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
-                workerBackoff: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3)
+                jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3)
             )
+            let configuration = perennial
             do {
                 try await Application(router: stack.router()).test(.router) { client in
                     await simulator.setNotificationSender(RouterNotificationSender(client: client))
-                    try await body(TestHarness(simulator: simulator, clock: clock, stack: stack, client: client))
+                    try await body(TestHarness(simulator: simulator, clock: clock, stack: stack, client: client, configuration: configuration))
                 }
             } catch {
                 await stack.shutdown()

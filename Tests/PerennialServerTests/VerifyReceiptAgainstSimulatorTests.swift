@@ -159,7 +159,7 @@ struct VerifyReceiptAgainstSimulatorTests {
     }
 
     @Test func timeoutsAreRetriedThenReportedUnavailable() async throws {
-        try await withSimulator(attempts: 2, timeout: .milliseconds(200)) { simulator, client, receipt in
+        try await withSimulator(attempts: 2, timeout: .seconds(1)) { simulator, client, receipt in
             _ = try await simulator.addFault(.timeout(seconds: 5), requests: 1)
             guard case .verified = await client.verify(receiptData: receipt) else {
                 Issue.record("expected the retry after one timeout to succeed")

@@ -36,6 +36,10 @@ extension SignedDataVerifier {
         }
         let now = clock.now()
         let instant = enableOnlineChecks ? now : (signedInstant ?? now)
+        // Certificate validity times end at year 9999: a later signing date would trap in the chain check.
+        guard Self.certificateTimes.contains(instant.milliseconds) else {
+            throw VerificationError(.verificationFailure, "the signing date is outside the range certificates can express")
+        }
         let signingKey = try await chainVerifier.signingKey(x5c: x5c, at: Self.validationTime(instant), now: now)
         guard jws.signature.count == 64,
             let signature = try? P256.Signing.ECDSASignature(rawRepresentation: jws.signature),
@@ -50,6 +54,9 @@ extension SignedDataVerifier {
             )
         }
     }
+
+    /// 1970-01-01 … 9999-12-31T23:59:59.999Z: the instants a certificate validity check can be made at.
+    static let certificateTimes: ClosedRange<Int64> = 0...253_402_300_799_999
 
     /// The instant as a certificate validity time: whole seconds, rounded down, as Apple's reference does.
     static func validationTime(_ instant: Instant) -> Date {

@@ -4,7 +4,8 @@ import PerennialServices
 
 /// `POST /v1/apple/notifications/{app_id}`: the URL an app registers in App Store Connect for server
 /// notifications (version 1 or 2). The store authenticates itself by what it sends (a signature, or the
-/// shared secret), not by an API key. 200 means the notification is stored durably and processed.
+/// shared secret), not by an API key. 200 means the notification is stored durably and processed, or — when
+/// it could not be processed now — stored durably with a job queued to process it (`"status": "queued"`).
 struct AppleNotificationRoutes {
     /// Notifications are a few kilobytes; anything far larger is not one.
     static let maximumBodySize = 512 * 1024
@@ -26,12 +27,13 @@ struct AppleNotificationRoutes {
 
 /// The body Perennial answers a store notification with (the store only reads the status).
 struct NotificationResponse: ResponseEncodable {
-    var status = "received"
+    var status: String
     var isRepeat: Bool
     var notificationType: String?
     var subtype: String?
 
     init(_ acknowledgement: NotificationAcknowledgement) {
+        status = acknowledgement.isQueued ? "queued" : "received"
         isRepeat = acknowledgement.isRepeat
         notificationType = acknowledgement.notificationType
         subtype = acknowledgement.subtype

@@ -1,3 +1,4 @@
+import PerennialCore
 import PerennialServices
 
 /// What the HTTP layer needs from the rest of Perennial.
@@ -14,12 +15,23 @@ public struct HTTPDependencies: Sendable {
     /// `sqlite` or `postgresql`, shown by /health.
     public var databaseKind: String
     public var version: String
+    /// The durable job queue, for the job admin routes.
+    public var jobs: any JobQueue
+    /// Where admin requests are recorded.
+    public var auditLog: any AuditLog
+    /// The time audit entries and rate-limit buckets go by.
+    public var clock: any Clock
+    /// The largest request body accepted (`server.max_body_bytes`).
+    public var maxBodyBytes: Int
+    /// The per-app, per-key request budgets.
+    public var rateLimiter: RateLimiter
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
         notifications: AppStoreNotificationService, transactions: SignedTransactionService,
         appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
-        databaseKind: String, version: String
+        databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
+        maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings()
     ) {
         self.apps = apps
         self.receipts = receipts
@@ -32,5 +44,10 @@ public struct HTTPDependencies: Sendable {
         self.health = health
         self.databaseKind = databaseKind
         self.version = version
+        self.jobs = jobs
+        self.auditLog = auditLog
+        self.clock = clock
+        self.maxBodyBytes = maxBodyBytes
+        rateLimiter = RateLimiter(apps: apps.apps, defaults: rateLimits, clock: clock)
     }
 }

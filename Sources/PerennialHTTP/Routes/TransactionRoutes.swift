@@ -2,7 +2,8 @@ import Hummingbird
 import PerennialServices
 
 /// `POST /v1/transactions`: the app sends a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`)
-/// for a customer.
+/// for a customer. 200 with the customer once verified; 202 `{"status": "pending", "customer": …}` when
+/// Apple could not answer and the transaction was queued (it completes without the app retrying).
 struct TransactionRoutes {
     struct Body: Decodable {
         var appUserID: String
@@ -16,13 +17,20 @@ struct TransactionRoutes {
     let dependencies: HTTPDependencies
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
-        group.post("transactions") { request, context -> CustomerResponse in
+        group.post("transactions") { request, context -> Response in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
-            let view = try await dependencies.transactions.submit(
+            switch try await dependencies.transactions.submit(
                 app: app, appUserID: body.appUserID, signedTransaction: body.signedTransaction
-            )
-            return CustomerResponse(view)
+            ) {
+            case .validated(let view):
+                return try CustomerResponse(view).response(from: request, context: context)
+            case .pending(let view):
+                var response = try ReceiptResponse(status: "pending", customer: view.map(CustomerResponse.init))
+                    .response(from: request, context: context)
+                response.status = .accepted
+                return response
+            }
         }
     }
 }

@@ -19,8 +19,11 @@ public struct PerennialRequestContext: RequestContext {
         return encoder
     }
 
+    /// The largest body a route decodes; `BodyLimitMiddleware` sets it from `server.max_body_bytes`.
     /// Receipts are base64 and can reach a few megabytes for long purchase histories.
-    public var maxUploadSize: Int { 8 * 1024 * 1024 }
+    public var maxBodyBytes = 8 * 1024 * 1024
+
+    public var maxUploadSize: Int { maxBodyBytes }
 
     /// The authenticated app; throws 401 when the request had no valid key.
     public func requireApp() throws -> AppSettings {

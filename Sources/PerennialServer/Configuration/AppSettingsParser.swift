@@ -6,7 +6,7 @@ import PerennialServices
 /// Reads one entry of `apps:` and checks what a store would otherwise reveal only in production.
 enum AppSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> AppSettings {
-        try node.allowKeys(["id", "bundle_id", "apple", "products", "api_keys"])
+        try node.allowKeys(["id", "bundle_id", "apple", "products", "api_keys", "rate_limit"])
         let id = try node.requiredChild("id").string()
         guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw try node.requiredChild("id").error("must be letters, digits, - or _")
@@ -45,7 +45,7 @@ enum AppSettingsParser {
         try node.allowKeys([
             "shared_secret", "previous_shared_secret", "verify_receipt_url", "verify_receipt_sandbox_url", "app_apple_id",
             "environments", "root_certificates", "receipt_validation", "server_api", "online_checks", "offer_keys",
-            "offer_signing_key", "offer_issuer_id",
+            "offer_signing_key", "offer_issuer_id", "status_polling", "notification_catch_up",
         ])
         let secret = try sharedSecret(node.requiredChild("shared_secret"))
         let previous = try node.child("previous_shared_secret").map(sharedSecret)
@@ -91,6 +91,7 @@ enum AppSettingsParser {
             }
         }
         try OfferKeyParser.parse(node, into: &settings)
+        try MaintenanceParser.parse(node, into: &settings)
         if settings.receiptValidation == .local, settings.serverAPI == nil {
             throw node.error("receipt_validation local needs server_api credentials to read subscription histories")
         }

@@ -4,7 +4,7 @@ import PerennialServices
 import Yams
 
 /// Reads the YAML configuration file, then applies environment variables (`PERENNIAL_HOST`, `PERENNIAL_PORT`,
-/// `PERENNIAL_DATABASE`, `PERENNIAL_MASTER_KEY_FILE`); command-line flags are applied last by the caller.
+/// `PERENNIAL_DATABASE`, `PERENNIAL_MASTER_KEY_FILE`, `PERENNIAL_MAX_BODY_BYTES`); command-line flags are applied last by the caller.
 /// Any problem stops startup with an error naming the file, the key and what is wrong.
 public struct ConfigurationLoader: Sendable {
     public var environment: [String: String]
@@ -43,11 +43,16 @@ public struct ConfigurationLoader: Sendable {
         let apps = try top.child("apps")?.elements() ?? []
         configuration.apps = try apps.map(AppSettingsParser.parse)
         try AppSettingsParser.checkUnique(configuration.apps, nodes: apps)
+        for (index, node) in apps.enumerated() {
+            if let limits = try node.child("rate_limit") {
+                configuration.apps[index].rateLimits = try RateLimitParser.parse(limits, base: configuration.server.rateLimits)
+            }
+        }
         return configuration
     }
 
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
-        try node.allowKeys(["host", "port", "database", "master_key_file"])
+        try node.allowKeys(["host", "port", "database", "master_key_file", "jobs", "max_body_bytes", "rate_limit"])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
         if let port = try node.child("port") {
@@ -56,6 +61,12 @@ public struct ConfigurationLoader: Sendable {
         }
         if let database = try node.child("database") { server.databaseURL = try database.string() }
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
+        if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
+        if let limit = try node.child("max_body_bytes") {
+            server.maxBodyBytes = try limit.positiveInteger()
+            guard server.maxBodyBytes >= 1024 else { throw limit.error("must be at least 1024") }
+        }
+        if let limits = try node.child("rate_limit") { server.rateLimits = try RateLimitParser.parse(limits, base: server.rateLimits) }
         return server
     }
 
@@ -69,5 +80,11 @@ public struct ConfigurationLoader: Sendable {
         }
         if let database = environment["PERENNIAL_DATABASE"] ?? environment["PERENNIAL_DATABASE_URL"] { server.databaseURL = database }
         if let keyFile = environment["PERENNIAL_MASTER_KEY_FILE"] { server.masterKeyFile = keyFile }
+        if let limit = environment["PERENNIAL_MAX_BODY_BYTES"] {
+            guard let value = Int(limit), value >= 1024 else {
+                throw ConfigurationError(file: "environment", key: "PERENNIAL_MAX_BODY_BYTES", problem: "must be a whole number of bytes, at least 1024")
+            }
+            server.maxBodyBytes = value
+        }
     }
 }

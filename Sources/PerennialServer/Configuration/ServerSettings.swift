@@ -1,3 +1,5 @@
+import PerennialServices
+
 /// How `perennial serve` runs: where it listens and where it keeps its data.
 public struct ServerSettings: Sendable, Hashable {
     /// Default 127.0.0.1; use 0.0.0.0 to listen on every interface.
@@ -9,6 +11,13 @@ public struct ServerSettings: Sendable, Hashable {
     /// The file holding the master key that encrypts secrets at rest, created with mode 0600 on first run
     /// when PERENNIAL_MASTER_KEY is not set. Default `perennial.key`.
     public var masterKeyFile: String = "perennial.key"
+    /// How failed jobs are retried and when they are buried (`server.jobs`).
+    public var jobs = JobRetryPolicy()
+    /// The largest request body accepted, in bytes (`server.max_body_bytes`); larger ones get 413
+    /// `payload_too_large`. Default 8 MB: base64 receipts with long purchase histories reach a few megabytes.
+    public var maxBodyBytes: Int = 8 * 1024 * 1024
+    /// The request budgets every app gets unless it sets its own (`server.rate_limit`).
+    public var rateLimits = RateLimitSettings()
 
     public init() {}
 }

@@ -14,6 +14,8 @@ public struct AppSettings: Sendable, Hashable {
     public var publicAPIKey: String
     /// The key the team's backend uses: everything about this app.
     public var secretAPIKey: String
+    /// This app's request budgets (`rate_limit`); nil: the server's defaults.
+    public var rateLimits: RateLimitSettings?
 
     public init(
         id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String

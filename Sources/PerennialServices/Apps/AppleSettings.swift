@@ -30,6 +30,10 @@ public struct AppleSettings: Sendable, Hashable {
     public var offerSigningKeyID: String?
     /// The issuer id for version 2 offer signatures; the Server API's issuer id when not set.
     public var offerIssuerID: String?
+    /// Status polling; nil: off.
+    public var statusPolling: StatusPollingSettings?
+    /// Missed-notification recovery through the notification history; nil: off.
+    public var notificationCatchUp: NotificationCatchUpSettings?
 
     public init(
         sharedSecret: String, previousSharedSecret: String? = nil,

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Logging
 import PerennialAppStore
@@ -8,10 +7,15 @@ import PerennialCore
 /// else, so a notification the store was told about is never lost; then it is verified (v2: the signed
 /// payload and the JWS nested in it; v1: the shared secret, in constant time) and its facts are ingested for
 /// the customers who own the subscriptions. A notification that fails verification is kept, marked
-/// rejected, and never ingested. Processing that fails for an internal reason leaves the notification
-/// `received`, and the store's retry of the same body processes it again.
+/// rejected, and never ingested. Processing that fails for a passing reason (verification unavailable, the
+/// database) leaves the notification `received` and queues a job that processes it again from the stored
+/// body, so the store is answered 200 once the body is stored: the store's retry is no longer needed.
 public struct AppStoreNotificationService: Sendable {
+    /// The job kind that processes a stored notification again.
+    public static let jobKind = "notification.process"
+
     let inbox: any NotificationInbox
+    let jobs: any JobQueue
     let ingestor: FactIngestor
     let verifier: (any SignedNotificationVerifier)?
     let secrets: SecretBox
@@ -19,10 +23,11 @@ public struct AppStoreNotificationService: Sendable {
     let logger: Logger
 
     public init(
-        inbox: any NotificationInbox, ledger: any Ledger, verifier: (any SignedNotificationVerifier)?, secrets: SecretBox,
+        inbox: any NotificationInbox, jobs: any JobQueue, ledger: any Ledger, verifier: (any SignedNotificationVerifier)?, secrets: SecretBox,
         clock: any Clock, logger: Logger
     ) {
         self.inbox = inbox
+        self.jobs = jobs
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         self.verifier = verifier
         self.secrets = secrets
@@ -33,7 +38,7 @@ public struct AppStoreNotificationService: Sendable {
     /// Stores, verifies and ingests one notification body.
     public func receive(app: AppSettings, body: Data) async throws -> NotificationAcknowledgement {
         let format = try NotificationFormat(body: body)
-        let notificationID = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        let notificationID = SHA256Hex.digest(body)
         let (record, isNew) = try await inbox.receive(InboundNotification(
             appID: app.id, notificationID: notificationID, store: .appStore, version: format.version,
             receivedAt: clock.now(), sealedBody: try secrets.seal(body)
@@ -41,13 +46,45 @@ public struct AppStoreNotificationService: Sendable {
         if !isNew, let outcome = record.outcome {
             return try Self.answer(repeating: outcome)
         }
+        do {
+            // A body stored before but never settled (its processing was interrupted) is processed now for
+            // the first time: not a repeat.
+            return try await process(format, app: app, notificationID: notificationID)
+        } catch let error as PerennialError where Self.isPassing(error) {
+            try await queue(app: app, notificationID: notificationID, reason: error.code)
+        } catch let error as PerennialError {
+            throw error
+        } catch {
+            try await queue(app: app, notificationID: notificationID, reason: "internal")
+        }
+        return NotificationAcknowledgement(isRepeat: false, isQueued: true, notificationType: nil, subtype: nil)
+    }
+
+    /// Processes a stored notification again (the job `notification.process`): a notification settled
+    /// meanwhile is left as it is; a verdict about it settles it as rejected; a passing failure throws, and
+    /// the job is retried.
+    public func reprocess(app: AppSettings, notificationID: String) async throws {
+        guard let record = try await inbox.notification(appID: app.id, notificationID: notificationID), record.outcome == nil else {
+            return
+        }
+        let format = try NotificationFormat(body: try secrets.open(record.sealedBody))
+        do {
+            _ = try await process(format, app: app, notificationID: notificationID)
+        } catch let error as PerennialError where !Self.isPassing(error) {
+            return
+        }
+    }
+
+    /// Verifies and ingests a stored notification, then settles it. A verdict about the notification itself
+    /// (forged, another app's) settles it as rejected and is thrown; other failures leave it `received`.
+    private func process(_ format: NotificationFormat, app: AppSettings, notificationID: String) async throws -> NotificationAcknowledgement {
         let verified: VerifiedStoreNotification
         do {
             verified = try await verify(format, app: app)
-        } catch let error as PerennialError where ![.unavailable, .internal, .badGateway].contains(error.kind) {
+        } catch let error as PerennialError where !Self.isPassing(error) {
             // Only a verdict about the notification itself rejects it for good; a problem on this side
-            // (verification unavailable, the app's signed-data settings) leaves it `received`, so the
-            // store's retry is processed once the problem is gone.
+            // (verification unavailable, the app's signed-data settings) leaves it `received`, and it is
+            // processed again once the problem is gone.
             logger.warning("store notification refused", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
             try await inbox.settle(appID: app.id, notificationID: notificationID, outcome: .init(
                 status: .rejected, errorCode: error.code, settledAt: clock.now()
@@ -64,7 +101,21 @@ public struct AppStoreNotificationService: Sendable {
             status: .processed, notificationUUID: verified.notificationUUID, notificationType: verified.notificationType,
             subtype: verified.subtype, settledAt: clock.now()
         ))
-        return NotificationAcknowledgement(isRepeat: isRepeat || !isNew, notificationType: verified.notificationType, subtype: verified.subtype)
+        return NotificationAcknowledgement(isRepeat: isRepeat, notificationType: verified.notificationType, subtype: verified.subtype)
+    }
+
+    /// Whether a failure is on this side and may pass (retry later) rather than a verdict on the notification.
+    static func isPassing(_ error: PerennialError) -> Bool {
+        [.unavailable, .internal, .badGateway].contains(error.kind)
+    }
+
+    private func queue(app: AppSettings, notificationID: String, reason: String) async throws {
+        logger.warning("store notification queued for processing", metadata: ["app": "\(app.id)", "code": "\(reason)"])
+        let payload = try JSONEncoder().encode(NotificationJobPayload(appID: app.id, notificationID: notificationID))
+        try await jobs.enqueue(NewJob(
+            kind: Self.jobKind, appID: app.id, payload: payload, runAt: clock.now(),
+            deduplicationKey: "notification:\(app.id):\(notificationID)"
+        ))
     }
 
     private func verify(_ format: NotificationFormat, app: AppSettings) async throws -> VerifiedStoreNotification {

@@ -6,11 +6,14 @@ public struct Job: Sendable, Hashable {
     public enum State: String, Sendable, Hashable {
         case waiting
         case leased
+        /// The dead-letter state: kept with its last error, listed, re-queueable, never run on its own.
         case buried
     }
 
     public var id: Int64
     public var kind: String
+    /// The app the job works for; nil for work of the whole server.
+    public var appID: String?
     public var payload: Data
     public var runAt: Instant
     /// How many times a worker has claimed it.
@@ -20,11 +23,12 @@ public struct Job: Sendable, Hashable {
     public var createdAt: Instant
 
     public init(
-        id: Int64, kind: String, payload: Data, runAt: Instant, attempts: Int, state: State,
+        id: Int64, kind: String, appID: String? = nil, payload: Data, runAt: Instant, attempts: Int, state: State,
         lastError: String?, createdAt: Instant
     ) {
         self.id = id
         self.kind = kind
+        self.appID = appID
         self.payload = payload
         self.runAt = runAt
         self.attempts = attempts

@@ -19,6 +19,17 @@ public protocol JobQueue: Sendable {
     /// Moves a job that keeps failing out of the queue, keeping it for inspection.
     func bury(jobID: Int64, error: String) async throws
 
-    /// Jobs, waiting and buried, oldest first.
-    func jobs(limit: Int) async throws -> [Job]
+    /// Jobs, oldest first: of one app when `appID` is given, in one state when `state` is given.
+    func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job]
+
+    /// Puts a buried job back in the queue, due at `runAt`, with its attempts reset; returns the job, or nil
+    /// when there is no buried job with this id (of this app, when `appID` is given).
+    func requeue(jobID: Int64, appID: String?, runAt: Instant) async throws -> Job?
+}
+
+extension JobQueue {
+    /// Every job, oldest first.
+    public func jobs(limit: Int) async throws -> [Job] {
+        try await jobs(appID: nil, state: nil, limit: limit)
+    }
 }

@@ -16,4 +16,11 @@ public protocol NotificationInbox: Sendable {
 
     /// An app's notifications, newest first.
     func notifications(appID: String, limit: Int) async throws -> [InboundNotification]
+
+    /// One notification, with its sealed body.
+    func notification(appID: String, notificationID: String) async throws -> InboundNotification?
+
+    /// Notifications of every app still `received` (not settled) that arrived before `receivedBefore`,
+    /// oldest first: those whose processing was interrupted.
+    func unsettled(receivedBefore: Instant, limit: Int) async throws -> [InboundNotification]
 }

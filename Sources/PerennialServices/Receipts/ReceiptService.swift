@@ -34,14 +34,32 @@ public struct ReceiptService: Sendable {
         self.logger = logger
     }
 
-    /// Validates and ingests a receipt for a customer.
-    public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> ReceiptSubmission {
+    /// Validates and ingests a receipt for a customer. When the App Store cannot answer now (verifyReceipt,
+    /// or the Server API behind local validation), the receipt is queued, sealed, and validated later.
+    public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> PurchaseSubmission {
         try Self.validate(appUserID: appUserID, receiptData: receiptData)
+        do {
+            try await validateAndIngest(receiptData: receiptData, app: app, appUserID: appUserID)
+        } catch let error as PerennialError where error.kind == .unavailable {
+            logger.warning("App Store unavailable, receipt queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
+            let pending = PendingReceipt(appID: app.id, appUserID: appUserID, receiptData: receiptData)
+            try await jobs.enqueueSealed(
+                pending, kind: PendingReceipt.jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey, secrets: secrets,
+                runAt: clock.now()
+            )
+            return .pending(try await customers.customer(app: app, appUserID: appUserID))
+        }
+        return .validated(try await view(app: app, appUserID: appUserID))
+    }
+
+    /// Validates a receipt the way the app is configured to (locally, then verifyReceipt when allowed) and
+    /// ingests it; throws `unavailable` when the App Store cannot answer now.
+    func validateAndIngest(receiptData: String, app: AppSettings, appUserID: String) async throws {
         if let mode = app.apple?.receiptValidation, mode != .verifyReceipt {
             switch try await local.validate(receiptData: receiptData, app: app) {
             case .verified(let facts):
                 try await ingestor.ingest(facts, app: app, appUserID: appUserID, sealedReceipt: try secrets.seal(receiptData))
-                return .validated(try await view(app: app, appUserID: appUserID))
+                return
             case .forged(let code):
                 throw PerennialError(.unprocessable, code: "receipt_not_authentic", "the receipt's signature does not verify (\(code))")
             case .unreadable(let code) where mode == .local:
@@ -51,17 +69,7 @@ public struct ReceiptService: Sendable {
             }
         }
         let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
-        if case .unavailable(let reason) = outcome {
-            logger.warning("App Store unavailable, receipt queued", metadata: ["app": "\(app.id)", "reason": "\(reason)"])
-            let pending = PendingReceipt(appID: app.id, appUserID: appUserID, receiptData: receiptData)
-            try await jobs.enqueue(NewJob(
-                kind: PendingReceipt.jobKind, payload: try secrets.seal(JSONEncoder().encode(pending)),
-                runAt: clock.now(), deduplicationKey: pending.deduplicationKey
-            ))
-            return .pending(try await customers.customer(app: app, appUserID: appUserID))
-        }
         try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
-        return .validated(try await view(app: app, appUserID: appUserID))
     }
 
     private func view(app: AppSettings, appUserID: String) async throws -> CustomerView {

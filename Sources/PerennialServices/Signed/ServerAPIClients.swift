@@ -7,12 +7,20 @@ public struct ServerAPIClients: Sendable {
     /// Apps whose credentials could not make a client, with the reason (a malformed key, say).
     public let problems: [String: String]
 
-    public init(apps: [AppSettings], transport: any HTTPTransport, clock: any Clock) {
+    /// - Parameter retryPolicy: the immediate retries of a failed request (timeouts, 5xx) before the caller
+    ///   queues its work for later.
+    ///   - timeout: how long one request may take.
+    public init(
+        apps: [AppSettings], transport: any HTTPTransport, clock: any Clock, retryPolicy: RetryPolicy = RetryPolicy(),
+        timeout: Duration = .seconds(15)
+    ) {
         var clients: [String: AppStoreServerAPIClient] = [:]
         var problems: [String: String] = [:]
         for app in apps {
             guard let settings = app.apple?.serverAPI else { continue }
             var configuration = AppStoreServerAPIConfiguration(issuerId: settings.issuerID, keyId: settings.keyID, bundleId: app.bundleID)
+            configuration.retryPolicy = retryPolicy
+            configuration.timeout = timeout
             if let baseURL = settings.baseURL {
                 configuration.baseURL = baseURL
                 configuration.sandboxURL = baseURL

@@ -4,47 +4,82 @@ import PerennialCore
 
 /// Takes a signed transaction a StoreKit 2 app sent (`Transaction.jwsRepresentation`), verifies it, and —
 /// when the app has App Store Server API credentials — completes it with the subscription's history and
-/// renewal status from Apple, every item verified too. Then the customer is brought up to date.
+/// renewal status from Apple, every item verified too. Then the customer is brought up to date. When Apple
+/// cannot answer now (the Server API, or a revocation check), the transaction is queued, sealed, and
+/// completed later without the app retrying.
 public struct SignedTransactionService: Sendable {
+    /// The job kind that completes a queued transaction.
+    public static let jobKind = "transaction.complete"
+
     let verifiers: SignedDataVerifiers
     let serverAPI: ServerAPIClients
     let ingestor: FactIngestor
     let customers: CustomerService
+    let jobs: any JobQueue
+    let secrets: SecretBox
     let clock: any Clock
     let logger: Logger
 
     public init(
-        verifiers: SignedDataVerifiers, serverAPI: ServerAPIClients, ledger: any Ledger, clock: any Clock, logger: Logger
+        verifiers: SignedDataVerifiers, serverAPI: ServerAPIClients, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
+        clock: any Clock, logger: Logger
     ) {
         self.verifiers = verifiers
         self.serverAPI = serverAPI
+        self.jobs = jobs
+        self.secrets = secrets
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         customers = CustomerService(ledger: ledger, clock: clock)
         self.clock = clock
         self.logger = logger
     }
 
-    /// Verifies and ingests a signed transaction for a customer; returns the customer as now known.
-    public func submit(app: AppSettings, appUserID: String, signedTransaction: String) async throws -> CustomerView {
+    /// Verifies and ingests a signed transaction for a customer: validated, with the customer as now known,
+    /// or pending when Apple could not answer and the transaction was queued.
+    public func submit(app: AppSettings, appUserID: String, signedTransaction: String) async throws -> PurchaseSubmission {
         try ReceiptService.validate(appUserID: appUserID, receiptData: nil)
         guard signedTransaction.utf8.count <= 64 * 1024, signedTransaction.split(separator: ".", omittingEmptySubsequences: false).count == 3 else {
             throw PerennialError(.badRequest, code: "invalid_signed_transaction", "signed_transaction must be a compact JWS")
         }
+        do {
+            try await complete(app: app, appUserID: appUserID, signedTransaction: signedTransaction)
+        } catch let error as PerennialError where error.kind == .unavailable {
+            logger.warning("App Store unavailable, transaction queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
+            let pending = PendingTransaction(appID: app.id, appUserID: appUserID, signedTransaction: signedTransaction)
+            try await jobs.enqueueSealed(
+                pending, kind: Self.jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey, secrets: secrets,
+                runAt: clock.now()
+            )
+            return .pending(try await customers.customer(app: app, appUserID: appUserID))
+        }
+        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
+            throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
+        }
+        return .validated(view)
+    }
+
+    /// Verifies the transaction, completes it with its history when the app has Server API credentials, and
+    /// ingests it; throws `unavailable` when Apple cannot answer now. When only the history is missing, the
+    /// verified transaction itself is ingested first, so the customer's access does not wait for Apple.
+    func complete(app: AppSettings, appUserID: String, signedTransaction: String) async throws {
         let verifier = try verifiers.verifier(for: app, signed: signedTransaction)
         let transaction = try await decode(signedTransaction, with: verifier)
         guard let fact = transaction.transactionFact else {
             throw PerennialError(.unprocessable, code: "invalid_signed_transaction", "the transaction lacks an id, a product or a purchase date")
         }
-        var facts = FactBatch(transactions: [fact])
-        if let client = serverAPI.client(for: app) {
+        let known = FactBatch(transactions: [fact])
+        guard let client = serverAPI.client(for: app) else {
+            return try await ingestor.ingest(known, app: app, appUserID: appUserID)
+        }
+        let facts: FactBatch
+        do {
             facts = try await StoreHistoryFetcher(client: client, verifier: verifier, clock: clock)
-                .facts(originalTransactionID: fact.originalTransactionID, adding: facts)
+                .facts(originalTransactionID: fact.originalTransactionID, adding: known)
+        } catch let error as PerennialError where error.kind == .unavailable {
+            try await ingestor.ingest(known, app: app, appUserID: appUserID)
+            throw error
         }
         try await ingestor.ingest(facts, app: app, appUserID: appUserID)
-        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
-        }
-        return view
     }
 
     private func decode(_ signed: String, with verifier: SignedDataVerifier) async throws -> JWSTransactionDecodedPayload {

@@ -8,14 +8,27 @@ struct StoreHistoryFetcher {
     let verifier: SignedDataVerifier
     let clock: any Clock
 
+    /// The transaction history and the current statuses, added to what is already known.
     func facts(originalTransactionID: String, adding known: FactBatch) async throws -> FactBatch {
         var facts = known
-        do {
+        try await mappingErrors {
             for try await page in client.transactionHistoryPages(originalTransactionID) {
                 for signed in page.signedTransactions ?? [] {
                     if let fact = try await verifier.verifyAndDecodeTransaction(signed).transactionFact { facts.transactions.append(fact) }
                 }
             }
+        }
+        let statuses = try await statusFacts(originalTransactionID: originalTransactionID)
+        facts.transactions += statuses.transactions
+        facts.renewalInfos += statuses.renewalInfos
+        return facts
+    }
+
+    /// The latest transaction and renewal information of each of the customer's subscriptions (Get All
+    /// Subscription Statuses): what a status poll needs.
+    func statusFacts(originalTransactionID: String) async throws -> FactBatch {
+        var facts = FactBatch()
+        try await mappingErrors {
             let statuses = try await client.getAllSubscriptionStatuses(originalTransactionID)
             for item in (statuses.data ?? []).flatMap({ $0.lastTransactions ?? [] }) {
                 if let signed = item.signedTransactionInfo, let fact = try await verifier.verifyAndDecodeTransaction(signed).transactionFact {
@@ -26,11 +39,17 @@ struct StoreHistoryFetcher {
                     facts.renewalInfos.append(fact)
                 }
             }
+        }
+        return facts
+    }
+
+    private func mappingErrors(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
         } catch let error as VerificationError {
             throw error.perennialError
         } catch let error as AppStoreServerAPIError {
             throw error.perennialError
         }
-        return facts
     }
 }

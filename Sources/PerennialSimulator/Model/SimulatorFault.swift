@@ -10,24 +10,27 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
     public var kind: SimulatorFaultKind
     /// The endpoint it applies to (`/sandbox/…` or `/production/…`); nil: both.
     public var environment: StoreEnvironment?
+    /// The services it applies to.
+    public var scope: SimulatorFaultScope
     /// The simulated instant it stops at; nil: no time limit.
     public var activeUntil: Instant?
     /// How many more requests it answers; nil: no count limit.
     public var remainingRequests: Int?
 
     public init(
-        id: Int, kind: SimulatorFaultKind, environment: StoreEnvironment? = nil, activeUntil: Instant? = nil,
-        remainingRequests: Int? = nil
+        id: Int, kind: SimulatorFaultKind, environment: StoreEnvironment? = nil, scope: SimulatorFaultScope = .verifyReceipt,
+        activeUntil: Instant? = nil, remainingRequests: Int? = nil
     ) {
         self.id = id
         self.kind = kind
         self.environment = environment
+        self.scope = scope
         self.activeUntil = activeUntil
         self.remainingRequests = remainingRequests
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, status, body, environment
+        case id, kind, status, body, environment, scope
         case isRetryable = "is_retryable"
         case httpStatus = "http_status"
         case holdSeconds = "hold_seconds"
@@ -36,7 +39,7 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
     }
 
     /// Flat JSON: `{"id", "kind": "status"|"http"|"timeout", "status", "is_retryable", "http_status",
-    /// "body", "hold_seconds", "environment", "active_until_ms", "remaining_requests"}`.
+    /// "body", "hold_seconds", "environment", "scope", "active_until_ms", "remaining_requests"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -54,6 +57,7 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
             try container.encode(seconds, forKey: .holdSeconds)
         }
         try container.encodeIfPresent(environment, forKey: .environment)
+        try container.encode(scope, forKey: .scope)
         try container.encodeIfPresent(activeUntil, forKey: .activeUntil)
         try container.encodeIfPresent(remainingRequests, forKey: .remainingRequests)
     }
@@ -63,6 +67,7 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
         id = try container.decodeIfPresent(Int.self, forKey: .id) ?? 0
         kind = try Self.decodeKind(container)
         environment = try container.decodeIfPresent(StoreEnvironment.self, forKey: .environment)
+        scope = try container.decodeIfPresent(SimulatorFaultScope.self, forKey: .scope) ?? .verifyReceipt
         activeUntil = try container.decodeIfPresent(Instant.self, forKey: .activeUntil)
         remainingRequests = try container.decodeIfPresent(Int.self, forKey: .remainingRequests)
     }

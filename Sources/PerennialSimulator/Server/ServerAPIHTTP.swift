@@ -36,6 +36,15 @@ enum ServerAPIHTTP {
             let app = ServerAPITokenVerifier.app(
                 authorization: request.headers[.authorization], configuration: simulator.configuration, now: instants)
         else { return Response(status: .unauthorized) }
+        switch await simulator.takeServerAPIFault(for: environment) {
+        case .httpStatus(let status, _)?:
+            return error(ServerAPIFailure(httpStatus: status, errorCode: status == 429 ? 4_290_000 : 5_000_001,
+                                          errorMessage: status == 429 ? "Rate limit exceeded." : "An unknown error occurred. Please try again."))
+        case .timeout(let seconds)?:
+            await simulator.hold(seconds: seconds)
+        case .status?, nil:
+            break
+        }
         do {
             return try await body(ServerAPIScope(app: app, environment: environment))
         } catch let failure as ServerAPIFailure {

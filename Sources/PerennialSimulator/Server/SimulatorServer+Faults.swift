@@ -9,7 +9,7 @@ extension SimulatorServer {
             let body = try await ControlHTTP.decode(FaultRequest.self, from: request)
             let scope = body.environment.flatMap { $0.lowercased() == "all" ? nil : $0 }
             let fault = try await simulator.addFault(
-                body.kind, environment: try environment(scope), seconds: body.seconds, requests: body.requests)
+                body.kind, environment: try environment(scope), scope: body.scope, seconds: body.seconds, requests: body.requests)
             return ControlHTTP.json(fault, status: .created)
         }
         router.delete("/simulator/faults") { _, _ -> Response in

@@ -3,10 +3,12 @@ import PerennialCore
 extension AppStoreSimulator {
     /// Makes verifyReceipt fail. The fault applies to `environment`'s endpoint (nil: both), for
     /// `seconds` of SIMULATED time (on the manual clock it lasts until the clock is advanced past it),
-    /// for the next `requests` requests, whichever ends first; with neither, until removed.
+    /// for the next `requests` requests, whichever ends first; with neither, until removed. `scope` says
+    /// whether verifyReceipt, the Server API or both fail.
     @discardableResult
     public func addFault(
-        _ kind: SimulatorFaultKind, environment: StoreEnvironment? = nil, seconds: Double? = nil, requests: Int? = nil
+        _ kind: SimulatorFaultKind, environment: StoreEnvironment? = nil, scope: SimulatorFaultScope = .verifyReceipt,
+        seconds: Double? = nil, requests: Int? = nil
     ) throws -> SimulatorFault {
         let now = catchUp()
         try Self.check(kind)
@@ -18,7 +20,7 @@ extension AppStoreSimulator {
             throw SimulatorError.invalidRequest("environment must be sandbox or production")
         }
         let fault = SimulatorFault(
-            id: nextFaultID, kind: kind, environment: environment,
+            id: nextFaultID, kind: kind, environment: environment, scope: scope,
             activeUntil: seconds.map { now.adding(milliseconds: SimulatorClock.clamped($0 * 1000)) },
             remainingRequests: requests)
         nextFaultID += 1
@@ -46,12 +48,26 @@ extension AppStoreSimulator {
         for id in holds.keys.sorted() { releaseHold(id) }
     }
 
-    /// The fault that answers the next request to this endpoint, counting the request against it.
+    /// The fault that answers the next verifyReceipt request to this endpoint, counting the request against it.
     func takeFault(for endpoint: StoreEnvironment) -> SimulatorFaultKind? {
-        pruneFaults()
-        guard let index = faultList.firstIndex(where: { $0.environment == nil || $0.environment == endpoint }) else {
-            return nil
+        takeFault { $0.scope != .serverAPI && ($0.environment == nil || $0.environment == endpoint) }
+    }
+
+    /// The fault that answers the next Server API request (to one environment's base URL, or to the shared
+    /// root when nil), counting the request against it.
+    func takeServerAPIFault(for environment: StoreEnvironment?) -> SimulatorFaultKind? {
+        takeFault { fault in
+            guard fault.scope != .verifyReceipt, fault.environment == nil || environment == nil || fault.environment == environment else {
+                return false
+            }
+            if case .status = fault.kind { return false }
+            return true
         }
+    }
+
+    private func takeFault(where applies: (SimulatorFault) -> Bool) -> SimulatorFaultKind? {
+        pruneFaults()
+        guard let index = faultList.firstIndex(where: applies) else { return nil }
         let fault = faultList[index]
         if let remaining = fault.remainingRequests {
             if remaining <= 1 {

@@ -1,0 +1,48 @@
+import PerennialCore
+import PerennialServices
+
+/// The per-app, per-key request budgets (token buckets). There is one bucket per configured app and
+/// `RateLimitBucket` at most, created on first use, so memory stays bounded whatever keys or app ids clients
+/// send: requests naming no configured app draw on no bucket.
+public actor RateLimiter {
+    private struct Key: Hashable {
+        var appID: String
+        var bucket: RateLimitBucket
+    }
+
+    private let limits: [String: RateLimitSettings]
+    private let clock: any Clock
+    private var buckets: [Key: TokenBucket] = [:]
+
+    /// - Parameters:
+    ///   - apps: the configured apps; each uses its own `rateLimits`, else `defaults`.
+    ///   - defaults: the server's budgets.
+    ///   - clock: the time buckets refill by.
+    public init(apps: [AppSettings], defaults: RateLimitSettings, clock: any Clock) {
+        limits = Dictionary(apps.map { ($0.id, $0.rateLimits ?? defaults) }, uniquingKeysWith: { first, _ in first })
+        self.clock = clock
+    }
+
+    /// Takes one request from the app's bucket. Returns nil when the request may pass, else the whole
+    /// seconds (at least 1) after which it may be retried. An app that is not configured is never limited.
+    public func take(appID: String, bucket: RateLimitBucket) -> Int? {
+        guard let settings = limits[appID] else { return nil }
+        let key = Key(appID: appID, bucket: bucket)
+        let now = clock.now()
+        var state = buckets[key] ?? TokenBucket(limit: Self.limit(of: bucket, in: settings), now: now)
+        let retryAfter = state.take(at: now)
+        buckets[key] = state
+        return retryAfter
+    }
+
+    /// How many buckets exist (for tests of the memory bound).
+    public var bucketCount: Int { buckets.count }
+
+    private static func limit(of bucket: RateLimitBucket, in settings: RateLimitSettings) -> RateLimit {
+        switch bucket {
+        case .publicKey: settings.publicKey
+        case .secretKey: settings.secretKey
+        case .notifications: settings.notifications
+        }
+    }
+}

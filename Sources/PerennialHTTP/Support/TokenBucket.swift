@@ -1,0 +1,30 @@
+import PerennialCore
+import PerennialServices
+
+/// One token bucket: a pure value that takes the time and answers whether a request may pass.
+struct TokenBucket: Sendable {
+    let limit: RateLimit
+    private(set) var tokens: Double
+    private(set) var refilledAt: Instant
+
+    init(limit: RateLimit, now: Instant) {
+        self.limit = limit
+        tokens = Double(max(1, limit.burst))
+        refilledAt = now
+    }
+
+    /// Takes a token when there is one and returns nil; otherwise returns the whole seconds (at least 1)
+    /// until there will be one.
+    mutating func take(at now: Instant) -> Int? {
+        let capacity = Double(max(1, limit.burst))
+        let elapsed = Double(max(0, now.milliseconds - refilledAt.milliseconds)) / 1000
+        tokens = min(capacity, tokens + elapsed * limit.perSecond)
+        refilledAt = max(refilledAt, now)
+        if tokens >= 1 {
+            tokens -= 1
+            return nil
+        }
+        let seconds = ((1 - tokens) / limit.perSecond).rounded(.up)
+        return seconds.isFinite ? max(1, Int(min(seconds, 86_400))) : 86_400
+    }
+}

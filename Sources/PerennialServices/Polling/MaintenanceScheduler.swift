@@ -1,0 +1,102 @@
+import Foundation
+import Logging
+import PerennialCore
+
+/// Puts the periodic work in the job queue, so it runs durably, at least once, and on one worker at a time
+/// even with several processes: status polls of the subscriptions that need one (paced per app), a
+/// notification-history catch-up per app once its interval has passed, and a new attempt for notifications
+/// whose processing was interrupted (stored, never settled, no job left to finish them).
+public struct MaintenanceScheduler: Sendable {
+    /// A notification still unsettled this long after it arrived is processed again.
+    public static let interruptedAfter = Duration.seconds(300)
+
+    let apps: AppDirectory
+    let schedule: any PollSchedule
+    let jobs: any JobQueue
+    let inbox: any NotificationInbox
+    let clock: any Clock
+    let logger: Logger
+    /// How often `run` ticks; polls are paced over this span.
+    let tickInterval: Duration
+
+    public init(
+        apps: AppDirectory, schedule: any PollSchedule, jobs: any JobQueue, inbox: any NotificationInbox, clock: any Clock,
+        logger: Logger, tickInterval: Duration = .seconds(60)
+    ) {
+        self.apps = apps
+        self.schedule = schedule
+        self.jobs = jobs
+        self.inbox = inbox
+        self.clock = clock
+        self.logger = logger
+        self.tickInterval = tickInterval
+    }
+
+    /// Schedules what is due now; returns how many jobs were enqueued.
+    @discardableResult
+    public func tick() async throws -> Int {
+        var enqueued = 0
+        for app in apps.apps {
+            if let polling = app.apple?.statusPolling { enqueued += try await schedulePolls(app: app, settings: polling) }
+            if let catchUp = app.apple?.notificationCatchUp { enqueued += try await scheduleCatchUp(app: app, settings: catchUp) }
+        }
+        return enqueued + (try await scheduleInterruptedNotifications())
+    }
+
+    /// Runs `tick` every `tickInterval` until cancelled.
+    public func run() async {
+        while !Task.isCancelled {
+            do {
+                try await tick()
+            } catch {
+                logger.error("maintenance scheduling failed", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: tickInterval)
+        }
+    }
+
+    /// Enqueues up to one tick's worth of polls at the app's pace, spread over the tick.
+    func schedulePolls(app: AppSettings, settings: StatusPollingSettings) async throws -> Int {
+        let now = clock.now()
+        let spacing = max(1_000 / Int64(max(settings.requestsPerSecond, 1)), 1)
+        let budget = Int(max(tickInterval.milliseconds / spacing, 1))
+        let due = try await schedule.subscriptionsDue(appID: app.id, criteria: settings.criteria, now: now, limit: budget)
+        for (index, candidate) in due.enumerated() {
+            try await jobs.enqueue(StatusPollJob.job(
+                appID: app.id, originalTransactionID: candidate.originalTransactionID, ownerAppUserID: candidate.ownerAppUserID,
+                runAt: now.adding(milliseconds: Int64(index) * spacing)
+            ))
+        }
+        try await schedule.markPolled(appID: app.id, originalTransactionIDs: due.map(\.originalTransactionID), at: now)
+        return due.count
+    }
+
+    /// Enqueues the app's catch-up when its interval has passed since the last read ended.
+    func scheduleCatchUp(app: AppSettings, settings: NotificationCatchUpSettings) async throws -> Int {
+        let now = clock.now()
+        if let last = try await schedule.cursor(appID: app.id, name: NotificationCatchUpJob.cursorName),
+           now.milliseconds - last.milliseconds < settings.interval.milliseconds {
+            return 0
+        }
+        try await jobs.enqueue(NewJob(
+            kind: NotificationCatchUpJob.jobKind, appID: app.id, payload: Data(), runAt: now,
+            deduplicationKey: "catch_up:\(app.id)", onDuplicate: .keep
+        ))
+        return 1
+    }
+
+    /// Enqueues processing for notifications stored but never settled, long after they arrived.
+    func scheduleInterruptedNotifications() async throws -> Int {
+        let before = clock.now().adding(milliseconds: -Self.interruptedAfter.milliseconds)
+        let stuck = try await inbox.unsettled(receivedBefore: before, limit: 500)
+        for notification in stuck where apps.app(id: notification.appID) != nil {
+            try await jobs.enqueue(NewJob(
+                kind: AppStoreNotificationService.jobKind, appID: notification.appID,
+                payload: try JSONEncoder().encode(NotificationJobPayload(appID: notification.appID, notificationID: notification.notificationID)),
+                runAt: clock.now(), deduplicationKey: "notification:\(notification.appID):\(notification.notificationID)",
+                onDuplicate: .keep
+            ))
+        }
+        return stuck.count
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import PerennialCore
+
+/// Checks one subscription's status with Apple and ingests what changed: through the App Store Server API's
+/// subscription statuses when the app has credentials, else through verifyReceipt with
+/// exclude-old-transactions on the owner's latest receipt. Facts merge, so a poll that repeats a
+/// notification changes nothing.
+public struct StatusPollJob: JobHandler {
+    /// The job kind.
+    public static let jobKind = "subscription.poll"
+    public let kind = Self.jobKind
+
+    let apps: AppDirectory
+    let ledger: any Ledger
+    let receipts: ReceiptService
+    let transactions: SignedTransactionService
+
+    public init(apps: AppDirectory, ledger: any Ledger, receipts: ReceiptService, transactions: SignedTransactionService) {
+        self.apps = apps
+        self.ledger = ledger
+        self.receipts = receipts
+        self.transactions = transactions
+    }
+
+    /// The job that polls one subscription, owned by `ownerAppUserID`, at `runAt`. Repeats are dropped
+    /// while one waits (`.keep`), so a poll keeps its place and its backoff.
+    public static func job(appID: String, originalTransactionID: String, ownerAppUserID: String, runAt: Instant) throws -> NewJob {
+        let payload = StatusPollPayload(appID: appID, originalTransactionID: originalTransactionID, ownerAppUserID: ownerAppUserID)
+        return NewJob(
+            kind: jobKind, appID: appID, payload: try JSONEncoder().encode(payload), runAt: runAt,
+            deduplicationKey: "poll:\(appID):\(originalTransactionID)", onDuplicate: .keep
+        )
+    }
+
+    public func run(_ job: Job) async throws {
+        let payload = try JSONDecoder().decode(StatusPollPayload.self, from: job.payload)
+        let app = try apps.configuredApp(id: payload.appID)
+        let key = SubscriptionKey(store: .appStore, originalTransactionID: payload.originalTransactionID)
+        if let client = transactions.serverAPI.client(for: app) {
+            let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: key) }
+            let verifier = try transactions.verifiers.verifier(for: app, environment: state?.environment ?? .production)
+            let facts = try await StoreHistoryFetcher(client: client, verifier: verifier, clock: transactions.clock)
+                .statusFacts(originalTransactionID: payload.originalTransactionID)
+            try await transactions.ingestor.ingestForOwners(facts, app: app)
+            return
+        }
+        guard app.apple?.receiptValidation != .local,
+              let sealed = try await ledger.read({ try await $0.customer(appID: app.id, appUserID: payload.ownerAppUserID) })?.sealedReceiptToken
+        else { return }
+        let receipt = try receipts.secrets.openString(sealed)
+        let outcome = await receipts.verifier.verify(receiptData: receipt, app: app, excludeOldTransactions: true)
+        try await receipts.apply(outcome, app: app, appUserID: payload.ownerAppUserID, receiptData: receipt)
+    }
+}

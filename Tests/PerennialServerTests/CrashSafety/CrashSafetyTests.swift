@@ -1,0 +1,60 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import PerennialTesting
+import Testing
+
+/// GitHub issue 5, item 5: `perennial serve` killed with SIGKILL while thousands of signed notifications
+/// arrive, restarted, and sent again every notification that got no 200, loses and doubles nothing. Runs the
+/// built `perennial` executable as a child process, on SQLite always and on PostgreSQL when
+/// `PERENNIAL_TEST_POSTGRES_URL` is set.
+@Suite("Crash safety: perennial serve killed while notifications arrive", .serialized)
+struct CrashSafetyTests {
+    @Test(arguments: CrashSafetyDatabase.Kind.available)
+    func everyAcknowledgedNotificationIsReflectedExactlyOnce(_ kind: CrashSafetyDatabase.Kind) async throws {
+        let executable = try #require(
+            PerennialExecutable.locate(),
+            "the perennial executable is not in \(PerennialExecutable.candidateFolders().map(\.path)); build it with `swift build --build-tests`"
+        )
+        let authority = try TestCertificateAuthority()
+        let workspace = try CrashSafetyWorkspace(rootCertificateDER: authority.rootDER)
+        let client = LoopbackClient(connections: CrashSafetyScenario.concurrency)
+        var database: CrashSafetyDatabase?
+        do {
+            let prepared = try await CrashSafetyDatabase.make(kind, in: workspace.directory)
+            database = prepared
+            let workload = try await CrashSafetyScenario(
+                executable: executable, workspace: workspace, database: prepared, client: client, signer: authority.signer
+            ).run()
+            let result = try await audit(workload, app: workspace.app(), database: prepared)
+            print("[crash safety, \(kind)] audit: \(result)")
+            if !result.problems.isEmpty {
+                Issue.record("\(result.problems.count) differences after the crash, the first:\n\(result.problems.prefix(20).joined(separator: "\n"))")
+            }
+        } catch {
+            await cleanUp(client: client, database: database, workspace: workspace)
+            throw error
+        }
+        await cleanUp(client: client, database: database, workspace: workspace)
+    }
+
+    private func audit(
+        _ workload: CrashSafetyWorkload, app: AppSettings, database: CrashSafetyDatabase
+    ) async throws -> CrashSafetyAuditResult {
+        let connection = try await database.open()
+        do {
+            let result = try await CrashSafetyAudit(workload: workload, app: app).audit(connection, at: SystemClock().now())
+            await connection.shutdown()
+            return result
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+    }
+
+    private func cleanUp(client: LoopbackClient, database: CrashSafetyDatabase?, workspace: CrashSafetyWorkspace) async {
+        await client.shutdown()
+        await database?.dispose()
+        workspace.remove()
+    }
+}

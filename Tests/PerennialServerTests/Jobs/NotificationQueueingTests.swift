@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import PerennialTesting
+import Testing
+
+/// A notification whose processing fails for a passing reason is answered 200 once stored, and a job
+/// finishes it; one whose processing was interrupted (stored, never settled) is found and finished too.
+@Suite("Notification processing jobs")
+struct NotificationQueueingTests {
+    /// Verifies every notification as a renewal of subscription 1000, after failing `failures` times as
+    /// "unavailable" (an OCSP responder that cannot be reached, say).
+    actor FlakyVerifier: SignedNotificationVerifier {
+        var failures: Int
+
+        init(failures: Int) { self.failures = failures }
+
+        func verify(signedPayload: String, app: AppSettings) async throws -> VerifiedStoreNotification {
+            if failures > 0 {
+                failures -= 1
+                throw PerennialError(.unavailable, code: "retryable_verification_failure", "try later")
+            }
+            return VerifiedStoreNotification(
+                notificationUUID: "uuid-\(signedPayload)", notificationType: "DID_RENEW", subtype: nil,
+                facts: FactBatch(transactions: [Facts.period("1001", from: 30, to: 60)])
+            )
+        }
+    }
+
+    struct World {
+        let app: AppSettings
+        let inbox: SQLNotificationInbox
+        let jobs: SQLJobQueue
+        let service: AppStoreNotificationService
+        let runner: JobRunner
+        let scheduler: MaintenanceScheduler
+        let customers: CustomerService
+        let secrets: SecretBox
+        let clock: FixedClock
+    }
+
+    func withWorld(failures: Int, _ body: @Sendable (World) async throws -> Void) async throws {
+        let connection = try await SQLDatabaseConnection.open(url: "sqlite::memory:")
+        do {
+            _ = try await Migrations.migrate(connection)
+            let clock = FixedClock(Facts.day(31))
+            let ledger = SQLLedger(database: connection)
+            let jobs = SQLJobQueue(database: connection, clock: clock)
+            let inbox = SQLNotificationInbox(database: connection)
+            let secrets = try SecretBox(masterKey: SecretBox.generateMasterKey())
+            let app = AppSettings(
+                id: "forest", bundleID: "com.example.forest", apple: nil,
+                catalog: Catalog(products: [Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"])]),
+                publicAPIKey: "pk_test_0123456789abcdef", secretAPIKey: "sk_test_0123456789abcdef"
+            )
+            let apps = AppDirectory(apps: [app])
+            let service = AppStoreNotificationService(
+                inbox: inbox, jobs: jobs, ledger: ledger, verifier: FlakyVerifier(failures: failures), secrets: secrets, clock: clock,
+                logger: Logger(label: "test")
+            )
+            try await FactIngestor(ledger: ledger, clock: clock)
+                .ingest(FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)]), app: app, appUserID: "ann")
+            let world = World(
+                app: app, inbox: inbox, jobs: jobs, service: service,
+                runner: JobRunner(
+                    queue: jobs, handlers: [NotificationProcessingJob(apps: apps, service: service)],
+                    policy: JobRetryPolicy(base: .seconds(1), maximum: .seconds(1), maximumAttempts: 5), clock: clock, logger: Logger(label: "test")
+                ),
+                scheduler: MaintenanceScheduler(apps: apps, schedule: SQLPollSchedule(database: connection), jobs: jobs, inbox: inbox, clock: clock, logger: Logger(label: "test")),
+                customers: CustomerService(ledger: ledger, clock: clock), secrets: secrets, clock: clock
+            )
+            try await body(world)
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+        await connection.shutdown()
+    }
+
+    static let body = Data(#"{"signedPayload":"a.b.c"}"#.utf8)
+
+    func renewalCount(_ world: World) async throws -> Int? {
+        try await world.customers.customer(app: world.app, appUserID: "ann")?.subscriptions.first?.renewalCount
+    }
+
+    @Test func aPassingFailureIsAcknowledgedQueuedAndFinishedByAJob() async throws {
+        try await withWorld(failures: 2) { world in
+            let acknowledgement = try await world.service.receive(app: world.app, body: Self.body)
+            #expect(acknowledgement.isQueued)
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.received])
+            #expect(try await renewalCount(world) == 0)
+
+            #expect(try await world.runner.runOnce(), "the job runs, verification fails once more, it is retried")
+            world.clock.advance(milliseconds: 1_000)
+            #expect(try await world.runner.runOnce())
+            #expect(try await world.jobs.jobs(limit: 10).isEmpty)
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.processed])
+            #expect(try await renewalCount(world) == 1)
+
+            // The store's own retry of the same body is now a repeat.
+            let repeated = try await world.service.receive(app: world.app, body: Self.body)
+            #expect(repeated.isRepeat)
+            #expect(!repeated.isQueued)
+        }
+    }
+
+    @Test func anInterruptedNotificationIsFoundAndFinished() async throws {
+        try await withWorld(failures: 0) { world in
+            // Stored, then the process died before processing it and before answering the store.
+            _ = try await world.inbox.receive(InboundNotification(
+                appID: "forest", notificationID: "interrupted", store: .appStore, version: 2,
+                receivedAt: world.clock.now(), sealedBody: try world.secrets.seal(Self.body)
+            ))
+            #expect(try await world.scheduler.tick() == 0, "not yet: it may still be in flight")
+            world.clock.advance(milliseconds: 301_000)
+            #expect(try await world.scheduler.tick() == 1)
+            #expect(try await world.scheduler.tick() == 1, "found again, but its job is already waiting")
+            #expect(try await world.jobs.jobs(limit: 10).count == 1)
+            #expect(try await world.runner.runOnce())
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.processed])
+            #expect(try await renewalCount(world) == 1)
+            #expect(try await world.scheduler.tick() == 0)
+        }
+    }
+}

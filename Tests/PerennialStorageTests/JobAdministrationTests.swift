@@ -1,0 +1,65 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import PerennialTesting
+import Testing
+
+/// The dead-letter side of the queue: jobs listed by app and state, buried ones re-queued, and periodic
+/// work that keeps a waiting job (and its backoff) instead of replacing it.
+@Suite("Job administration")
+struct JobAdministrationTests {
+    static func job(_ kind: String, app: String?, key: String? = nil, onDuplicate: NewJob.DuplicatePolicy = .replace) -> NewJob {
+        NewJob(kind: kind, appID: app, payload: Data("p".utf8), runAt: Instant(milliseconds: 0), deduplicationKey: key, onDuplicate: onDuplicate)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func buriedJobsAreListedPerAppAndRequeued(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 1)))
+            try await queue.enqueue(Self.job("a", app: "forest"))
+            try await queue.enqueue(Self.job("b", app: "meadow"))
+            let claimed = try #require(try await queue.claim(kinds: ["a"], now: Instant(milliseconds: 10), leaseMilliseconds: 100))
+            try await queue.bury(jobID: claimed.id, error: "store_unavailable")
+
+            #expect(try await queue.jobs(appID: "forest", state: .buried, limit: 10).map(\.id) == [claimed.id])
+            #expect(try await queue.jobs(appID: "meadow", state: .buried, limit: 10).isEmpty)
+            #expect(try await queue.jobs(appID: nil, state: .waiting, limit: 10).map(\.kind) == ["b"])
+            // Another app's key cannot requeue it; a waiting job is not buried.
+            #expect(try await queue.requeue(jobID: claimed.id, appID: "meadow", runAt: Instant(milliseconds: 20)) == nil)
+            let waitingID = try #require(try await queue.jobs(appID: "meadow", state: nil, limit: 10).first?.id)
+            #expect(try await queue.requeue(jobID: waitingID, appID: nil, runAt: Instant(milliseconds: 20)) == nil)
+
+            let requeued = try #require(try await queue.requeue(jobID: claimed.id, appID: "forest", runAt: Instant(milliseconds: 20)))
+            #expect(requeued.state == .waiting)
+            #expect(requeued.attempts == 0)
+            #expect(requeued.lastError == "store_unavailable")
+            #expect(try await queue.claim(kinds: ["a"], now: Instant(milliseconds: 20), leaseMilliseconds: 100)?.id == claimed.id)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func keepLeavesAnyJobHoldingTheKeyAsItIs(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 1)))
+            try await queue.enqueue(Self.job("poll", app: "forest", key: "poll:1", onDuplicate: .keep))
+            let first = try #require(try await queue.claim(kinds: ["poll"], now: Instant(milliseconds: 10), leaseMilliseconds: 100))
+            try await queue.retry(jobID: first.id, error: "store_unavailable", runAt: Instant(milliseconds: 5_000))
+            // Scheduled again while it waits for its retry: the retry's time and attempts stay.
+            try await queue.enqueue(Self.job("poll", app: "forest", key: "poll:1", onDuplicate: .keep))
+            var jobs = try await queue.jobs(limit: 10)
+            #expect(jobs.count == 1)
+            #expect(jobs.first?.runAt == Instant(milliseconds: 5_000))
+            #expect(jobs.first?.attempts == 1)
+            // Buried: it stays buried, and nothing replaces it until someone requeues it.
+            try await queue.bury(jobID: first.id, error: "gave up")
+            try await queue.enqueue(Self.job("poll", app: "forest", key: "poll:1", onDuplicate: .keep))
+            jobs = try await queue.jobs(limit: 10)
+            #expect(jobs.map(\.state) == [.buried])
+            // Completed: the key is free again.
+            try await queue.complete(jobID: first.id)
+            try await queue.enqueue(Self.job("poll", app: "forest", key: "poll:1", onDuplicate: .keep))
+            #expect(try await queue.jobs(limit: 10).map(\.state) == [.waiting])
+        }
+    }
+}
