@@ -97,6 +97,15 @@ public final class SQLDatabaseConnection: Sendable {
     func withTransaction<Result: Sendable>(
         _ mode: TransactionMode, _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
-        try await withSession { session in try await session.withTransaction(mode, body) }
+        // SQLite: a read transaction that does not join one in progress takes a read-only connection.
+        if mode == .read, case .sqlite(let sqlite) = backend, DatabaseSession.current?.ownerID != ObjectIdentifier(self) {
+            let publishing: @Sendable (DatabaseSession) async throws -> Result = { session in
+                try await DatabaseSession.$current.withValue(session) { try await session.withTransaction(.read, body) }
+            }
+            if let result = try await sqlite.withReadSession(ownerID: ObjectIdentifier(self), publishing) {
+                return result
+            }
+        }
+        return try await withSession { session in try await session.withTransaction(mode, body) }
     }
 }

@@ -7,20 +7,27 @@ import Synchronization
 /// One connection, so one session at a time: SQLite allows a single writer anyway, and a statement issued
 /// by another task in the middle of a transaction on the same connection would silently become part of
 /// that transaction. The `AsyncGate` hands the connection to one session after the other, in arrival
-/// order; reads wait behind writes, which keeps every read consistent and is fast enough for the
-/// single-process deployments SQLite is meant for.
+/// order. Read transactions on a file go to `readers` instead (read-only connections that WAL lets run
+/// beside the writer, each on its own snapshot); on an in-memory database, which has one connection, they
+/// wait their turn too.
 final class SQLiteBackend: Sendable {
     private let connection: SQLiteConnection
     private let database: any SQLDatabase
     private let logger: Logger
     private let gate = AsyncGate()
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
+    /// Read-only connections for read transactions; nil for an in-memory database.
+    let readers: SQLiteReaders?
+
+    /// How many read-only connections a file database gets.
+    static let readerCount = 4
 
     /// How long a statement waits for another process's lock on the file before failing.
     static let busyTimeoutMilliseconds = 5_000
 
-    private init(connection: SQLiteConnection, logger: Logger) {
+    private init(connection: SQLiteConnection, readers: SQLiteReaders?, logger: Logger) {
         self.connection = connection
+        self.readers = readers
         // Query logging off: binds carry sealed receipts and credentials.
         self.database = connection.sql(queryLogLevel: nil)
         self.logger = logger
@@ -33,19 +40,35 @@ final class SQLiteBackend: Sendable {
         } catch {
             throw StorageError(.databaseUnavailable, "could not open the SQLite database: \(error)")
         }
-        let backend = SQLiteBackend(connection: connection, logger: logger)
+        let database = connection.sql(queryLogLevel: nil)
+        var readers: SQLiteReaders?
         do {
-            if case .file = storage {
+            if case .file(let path) = storage {
                 // Readers of other processes (`perennial migrate`, backups) do not block the writer.
-                try await backend.database.raw("PRAGMA journal_mode=WAL").run()
+                try await database.raw("PRAGMA journal_mode=WAL").run()
+                readers = try await SQLiteReaders.open(
+                    path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger
+                )
             }
-            try await backend.database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
-            try await backend.database.raw("PRAGMA foreign_keys=ON").run()
+            try await database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
+            try await database.raw("PRAGMA foreign_keys=ON").run()
         } catch {
+            await readers?.close()
             try? await connection.close()
             throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
         }
-        return backend
+        return SQLiteBackend(connection: connection, readers: readers, logger: logger)
+    }
+
+    /// Runs `body` with a read-only connection (see `readers`); nil when there is none.
+    func withReadSession<Result: Sendable>(
+        ownerID: ObjectIdentifier, _ body: @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result? {
+        guard let readers else { return nil }
+        guard shutdownTask.withLock({ $0 == nil }) else {
+            throw StorageError(.connectionClosed, "the SQLite database was shut down")
+        }
+        return try await readers.withSession(ownerID: ownerID, body)
     }
 
     /// Runs `body` with the connection, once every earlier session has finished.
@@ -74,6 +97,7 @@ final class SQLiteBackend: Sendable {
     }
 
     private func close() async {
+        await readers?.close()
         let acquired = (try? await gate.acquire()) != nil
         do {
             try await connection.close()

@@ -20,24 +20,40 @@ struct CompactJWS {
         guard text.utf8.count <= Self.maximumLength else {
             throw VerificationError(.verificationFailure, "the JWS is longer than \(Self.maximumLength) bytes")
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else {
-            throw VerificationError(.verificationFailure, "a compact JWS has 3 parts, this one has \(parts.count)")
+        // Split on the bytes: `String.split` walks grapheme clusters, which costs more than the signature
+        // check on a JWS whose header carries three certificates.
+        let bytes = Array(text.utf8)
+        var dots: [Int] = []
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") {
+            dots.append(offset)
+            if dots.count > 2 { break }
         }
-        guard let header = JWSBase64.decodeURL(parts[0]), let payload = JWSBase64.decodeURL(parts[1]),
-            let signature = JWSBase64.decodeURL(parts[2])
+        guard dots.count == 2 else {
+            let parts = bytes.reduce(1) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
+            throw VerificationError(.verificationFailure, "a compact JWS has 3 parts, this one has \(parts)")
+        }
+        let headerSegment = bytes[..<dots[0]]
+        let cachedHeader = JWSHeaderCache.header(for: headerSegment)
+        let headerBytes = cachedHeader == nil ? JWSBase64.decodeURL(bytes: headerSegment) : []
+        guard let headerBytes, let payload = JWSBase64.decodeURL(bytes: bytes[(dots[0] + 1)..<dots[1]]),
+            let signature = JWSBase64.decodeURL(bytes: bytes[(dots[1] + 1)...])
         else {
             throw VerificationError(
                 .verificationFailure, "a JWS part is not canonical base64url (URL-safe alphabet, no padding)"
             )
         }
-        do {
-            self.header = try JSONDecoder().decode(JWSHeader.self, from: Data(header))
-        } catch {
-            throw VerificationError(.verificationFailure, "the JWS header is not a JSON object of the expected shape")
+        if let cachedHeader {
+            self.header = cachedHeader
+        } else {
+            do {
+                self.header = try JSONDecoder().decode(JWSHeader.self, from: Data(headerBytes))
+            } catch {
+                throw VerificationError(.verificationFailure, "the JWS header is not a JSON object of the expected shape")
+            }
+            JWSHeaderCache.store(header, for: headerSegment)
         }
         self.payload = Data(payload)
         self.signature = signature
-        self.signingInput = Data(text[parts[0].startIndex..<parts[1].endIndex].utf8)
+        self.signingInput = Data(bytes[..<dots[1]])
     }
 }

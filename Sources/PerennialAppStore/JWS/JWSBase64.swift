@@ -10,6 +10,11 @@ enum JWSBase64 {
         decode(text.utf8, urlSafe: true, padded: false)
     }
 
+    /// Decodes a JWS segment given as UTF-8 bytes: URL-safe alphabet, no padding, canonical.
+    static func decodeURL(bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        decode(bytes, urlSafe: true, padded: false)
+    }
+
     /// Decodes an `x5c` entry: standard alphabet, padding required, canonical.
     static func decodeStandard(_ text: String) -> [UInt8]? {
         decode(text.utf8, urlSafe: false, padded: true)

@@ -28,6 +28,6 @@ extension InAppPurchaseReceipt {
 
     /// `in_app_ownership_type`: `FAMILY_SHARED` is family shared; anything else, or nothing, is purchased.
     public var ownership: Ownership {
-        inAppOwnershipType?.trimmingCharacters(in: .whitespaces).uppercased() == "FAMILY_SHARED" ? .familyShared : .purchased
+        inAppOwnershipType?.trimmingAppleWhitespace.uppercased() == "FAMILY_SHARED" ? .familyShared : .purchased
     }
 }

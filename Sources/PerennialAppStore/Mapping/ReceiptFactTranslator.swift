@@ -27,7 +27,9 @@ public struct ReceiptFactTranslator: Sendable {
             fact.observedAt = observedAt
             byTransactionID[fact.transactionID] = byTransactionID[fact.transactionID].map { $0.merged(with: fact) } ?? fact
         }
-        let transactions = byTransactionID.values.sorted(by: Self.precedes)
+        // Sorted by position: moving the facts themselves costs more than comparing them.
+        let unsorted = Array(byTransactionID.values)
+        let transactions = unsorted.indices.sorted { Self.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
 
         var skippedRenewalInfos = 0
         var renewalInfos: [RenewalInfoFact] = []

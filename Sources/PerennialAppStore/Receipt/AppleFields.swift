@@ -29,7 +29,7 @@ public struct AppleFields: Sendable, Hashable, Codable {
     /// The field as an integer: accepts 7, "7" and 7.0.
     public func integer(_ key: String) -> Int64? {
         guard let text = string(key) else { return nil }
-        return Int64(text.trimmingCharacters(in: .whitespaces))
+        return Int64(text.trimmingAppleWhitespace)
     }
 
     /// The field as a flag: accepts true/false, "true"/"false", 1/0 and "1"/"0".

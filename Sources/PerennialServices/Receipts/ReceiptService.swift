@@ -38,6 +38,9 @@ public struct ReceiptService: Sendable {
     /// or the Server API behind local validation), the receipt is queued, sealed, and validated later.
     public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> PurchaseSubmission {
         try Self.validate(appUserID: appUserID, receiptData: receiptData)
+        guard app.apple != nil else {
+            throw PerennialError(.unprocessable, code: "app_store_not_configured", "this app has no App Store settings: it cannot take App Store receipts")
+        }
         do {
             try await validateAndIngest(receiptData: receiptData, app: app, appUserID: appUserID)
         } catch let error as PerennialError where error.kind == .unavailable {

@@ -1,0 +1,35 @@
+import PerennialCore
+
+/// The facts of the benchmarks' customers: each holds one yearly subscription bought `transactionsPerCustomer`
+/// years ago and renewed every year since, auto-renew on, its current period ending some days from `now`.
+struct BenchFacts: Sendable {
+    /// How many transactions each customer's subscription has.
+    var transactionsPerCustomer: Int = 3
+    /// The instant the facts are laid out around.
+    var now: Instant
+
+    /// Customer `index`'s transactions, oldest first, and its renewal info.
+    func facts(ofCustomer index: Int) -> (transactions: [TransactionFact], renewal: RenewalInfoFact) {
+        let original = BenchApp.originalTransactionID(index)
+        // The current period ends 30 to 330 days from now, spread over the customers.
+        let currentEnd = now.adding(milliseconds: Int64(30 + index % 300) * 86_400_000)
+        let firstPurchase = currentEnd.adding(milliseconds: -Int64(transactionsPerCustomer) * BenchApp.yearMilliseconds)
+        var transactions: [TransactionFact] = []
+        transactions.reserveCapacity(transactionsPerCustomer)
+        for period in 0..<transactionsPerCustomer {
+            let purchasedAt = firstPurchase.adding(milliseconds: Int64(period) * BenchApp.yearMilliseconds)
+            transactions.append(TransactionFact(
+                environment: .sandbox, transactionID: period == 0 ? original : String(Int64(original)! + Int64(period)),
+                originalTransactionID: original, productID: BenchApp.productID, purchasedAt: purchasedAt,
+                originalPurchasedAt: firstPurchase, expiresAt: purchasedAt.adding(milliseconds: BenchApp.yearMilliseconds),
+                webOrderLineItemID: String(Int64(original)! + 50 + Int64(period)), subscriptionGroupID: "pro",
+                observedAt: purchasedAt
+            ))
+        }
+        let renewal = RenewalInfoFact(
+            environment: .sandbox, originalTransactionID: original, productID: BenchApp.productID, willAutoRenew: true,
+            autoRenewProductID: BenchApp.productID, observedAt: transactions.last?.purchasedAt ?? now
+        )
+        return (transactions, renewal)
+    }
+}

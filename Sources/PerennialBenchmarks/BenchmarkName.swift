@@ -1,0 +1,25 @@
+/// The benchmarks `perennial bench` knows, one per hot path.
+public enum BenchmarkName: String, CaseIterable, Sendable {
+    /// Verify and decode a signed transaction, chain cached, on one core.
+    case jwsVerify = "jws-verify"
+    /// Version 1 promotional-offer signatures, on one core.
+    case offerSign = "offer-sign"
+    /// Decode a verifyReceipt body and fold it into subscription states (50 and 500 entries).
+    case receiptFold = "receipt-fold"
+    /// Rebuild subscription states from stored facts (10,000 and 100,000 customers).
+    case engineReplay = "engine-replay"
+    /// `GET /v1/customers/{id}` over loopback HTTP, SQLite and PostgreSQL.
+    case entitlementsHTTP = "entitlements-http"
+    /// Signed version 2 notifications accepted over loopback HTTP, durably stored, SQLite and PostgreSQL.
+    case notificationsHTTP = "notifications-http"
+    /// The same server answering a constant route: the framework's ceiling on this machine.
+    case helloHTTP = "hello-http"
+
+    /// Whether the benchmark runs an HTTP server against a database.
+    public var servesHTTP: Bool {
+        switch self {
+        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP: true
+        case .jwsVerify, .offerSign, .receiptFold, .engineReplay: false
+        }
+    }
+}

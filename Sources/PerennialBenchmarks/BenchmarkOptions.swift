@@ -1,0 +1,25 @@
+import Foundation
+
+/// How long and how big the benchmarks run, and where their inputs and databases are.
+public struct BenchmarkOptions: Sendable {
+    /// Seconds of measurement per benchmark (split into `rounds`); warm-up comes on top.
+    public var seconds: Double = 10
+    /// Rounds per benchmark; the median round is reported.
+    public var rounds: Int = 5
+    /// Apple's signed vectors (`conformance/vectors.json`, `conformance/verify_receipt_50.json`); nil or
+    /// missing files: the benchmarks sign and generate their own inputs.
+    public var fixturesDirectory: String?
+    /// Customers in the HTTP benchmarks' databases and in `engine-replay`'s larger size.
+    public var customers: Int = 100_000
+    /// Concurrent HTTP connections.
+    public var connections: Int = 64
+    /// Where the SQLite database lives between runs (seeded once, reused while it holds `customers`).
+    public var workDirectory: String = NSTemporaryDirectory() + "perennial-bench"
+    /// The PostgreSQL database for the HTTP benchmarks; nil skips PostgreSQL.
+    public var postgresURL: String? = "postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
+    /// Whether the HTTP benchmarks run on SQLite.
+    public var sqlite = true
+
+    /// The defaults: 10 s in 5 rounds, 100,000 customers, 64 connections, SQLite and the local PostgreSQL.
+    public init() {}
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+
+/// Fills a database with the benchmark customers (see `BenchFacts`): each customer, its transactions, its
+/// renewal info and its folded subscription state, written through the ledger in batches. A marker
+/// customer written last records how many customers were seeded, so a database is seeded once and reused.
+struct DatabaseSeeder: Sendable {
+    let ledger: SQLLedger
+    let customers: Int
+    /// Customers per ledger transaction.
+    var batchSize = 500
+
+    /// The marker's app user id for `count` customers.
+    static func marker(_ count: Int) -> String { "bench-seeded-\(count)" }
+
+    /// Whether the database already holds the customers.
+    func isSeeded() async throws -> Bool {
+        let marker = Self.marker(customers)
+        return try await ledger.read { try await $0.customer(appID: BenchApp.id, appUserID: marker) != nil }
+    }
+
+    /// Seeds the customers unless they are there; reports progress through `progress`.
+    func seedIfNeeded(progress: @Sendable (String) -> Void) async throws {
+        if try await isSeeded() { return }
+        let now = SystemClock().now()
+        let facts = BenchFacts(now: now)
+        let engine = SubscriptionEngine(catalog: BenchApp.catalog)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var first = 0
+        while first < customers {
+            let range = first..<min(first + batchSize, customers)
+            try await ledger.transaction { ledger in
+                var transactions: [TransactionFact] = []
+                var renewals: [RenewalInfoFact] = []
+                var states: [(String, SubscriptionState)] = []
+                for index in range {
+                    let customer = facts.facts(ofCustomer: index)
+                    transactions += customer.transactions
+                    renewals.append(customer.renewal)
+                    if let state = engine.state(transactions: customer.transactions, renewalInfos: [customer.renewal], at: now) {
+                        states.append((BenchApp.appUserID(index), state))
+                    }
+                }
+                for (appUserID, _) in states {
+                    _ = try await ledger.findOrCreateCustomer(appID: BenchApp.id, appUserID: appUserID, createdAt: now)
+                }
+                try await ledger.saveTransactions(appID: BenchApp.id, transactions, recordedAt: now)
+                try await ledger.saveRenewalInfos(appID: BenchApp.id, renewals, recordedAt: now)
+                for (appUserID, state) in states {
+                    try await ledger.saveSubscription(appID: BenchApp.id, ownerAppUserID: appUserID, state: state, updatedAt: now)
+                }
+            }
+            first = range.upperBound
+            if first % 10_000 == 0 || first == customers {
+                progress("seeded \(first)/\(customers) customers in \(Int(Statistics.seconds(clock.now - start))) s")
+            }
+        }
+        let marker = Self.marker(customers)
+        try await ledger.transaction { ledger in
+            _ = try await ledger.findOrCreateCustomer(appID: BenchApp.id, appUserID: marker, createdAt: now)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Hummingbird
+import Logging
+import PerennialCore
+import PerennialSimulator
+import PerennialStorage
+
+/// `entitlements-http`, `notifications-http` and `hello-http`: the stack served on loopback against a
+/// database of `options.customers` customers, loaded by `options.connections` keep-alive connections.
+struct HTTPBenchmarks: Sendable {
+    let options: BenchmarkOptions
+    let logger: Logger
+
+    /// The databases to run on: SQLite in the work directory, and PostgreSQL when a URL is set.
+    var databases: [(label: String, url: String)] {
+        var result: [(String, String)] = []
+        if options.sqlite {
+            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-\(options.customers).sqlite").path
+            result.append(("sqlite", "sqlite://" + path))
+        }
+        if let postgres = options.postgresURL { result.append(("postgresql", postgres)) }
+        return result
+    }
+
+    /// Runs the requested HTTP benchmarks on every database; `hello-http` runs once, on the first.
+    func run(
+        _ names: [BenchmarkName], report: @Sendable (BenchmarkResult) -> Void, progress: @escaping @Sendable (String) -> Void
+    ) async throws {
+        try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
+        var helloDone = false
+        for database in databases {
+            let authority = try SimulatorSigningAuthority(validFrom: SystemClock().now())
+            let server: BenchServer
+            do {
+                server = try await BenchServer.start(
+                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, logger: logger
+                )
+            } catch {
+                progress("skipping \(database.label): \(error)")
+                continue
+            }
+            do {
+                let seeder = DatabaseSeeder(ledger: SQLLedger(database: server.stack.database), customers: options.customers)
+                try await seeder.seedIfNeeded { progress("\(database.label): \($0)") }
+                let load = LoadGenerator(port: server.port, connections: options.connections)
+                if names.contains(.helloHTTP), !helloDone {
+                    helloDone = true
+                    report(await measure(name: "hello-http", unit: "request", load: load) { _ in Self.hello })
+                }
+                if names.contains(.entitlementsHTTP) {
+                    let customers = options.customers
+                    report(await measure(name: "entitlements-http-\(database.label)", unit: "request", load: load) { _ in
+                        Self.customer(Int.random(in: 0..<customers))
+                    })
+                }
+                if names.contains(.notificationsHTTP) {
+                    report(try await notifications(label: database.label, load: load, authority: authority, progress: progress))
+                }
+                await load.shutdown()
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+    }
+
+    static let hello = LoadGenerator.Request(
+        method: .get, path: "/bench/hello", headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
+    )
+
+    static func customer(_ index: Int) -> LoadGenerator.Request {
+        LoadGenerator.Request(
+            method: .get, path: "/v1/customers/\(BenchApp.appUserID(index))",
+            headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
+        )
+    }
+
+    static func notification(_ body: ByteBuffer) -> LoadGenerator.Request {
+        LoadGenerator.Request(
+            method: .post, path: "/v1/apple/notifications/\(BenchApp.id)", headers: [("Content-Type", "application/json")],
+            body: body
+        )
+    }
+
+    /// A warm-up second, then `options.rounds` rounds; the median round's rate, the latencies of every
+    /// counted request, and the peak memory since the warm-up ended.
+    private func measure(
+        name: String, unit: String, load: LoadGenerator,
+        next: @escaping @Sendable (Int) -> LoadGenerator.Request?
+    ) async -> BenchmarkResult {
+        _ = await load.run(seconds: min(1, options.seconds / 4), next: next)
+        MemoryProbe.resetPeak()
+        var rates: [Double] = []
+        var latencies: [Double] = []
+        var failed = 0
+        for _ in 0..<max(options.rounds, 1) {
+            let round = await load.run(seconds: options.seconds / Double(max(options.rounds, 1)), next: next)
+            rates.append(round.rate)
+            latencies += round.latencies
+            failed += round.failed
+        }
+        return result(name: name, unit: unit, rates: rates, latencies: latencies, failed: failed)
+    }
+
+    /// Like `measure`, but every request posts a notification signed beforehand (signing is not timed):
+    /// each round gets a fresh pool sized from the previous round's rate.
+    private func notifications(
+        label: String, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
+    ) async throws -> BenchmarkResult {
+        let rounds = max(options.rounds, 1)
+        let roundSeconds = options.seconds / Double(rounds)
+        let warmUp = try await NotificationPool.make(count: 300, customers: options.customers, authority: authority)
+        var estimate = await load.run(seconds: min(1, roundSeconds)) { _ in warmUp.next().map(Self.notification) }.rate
+        MemoryProbe.resetPeak()
+        var rates: [Double] = []
+        var latencies: [Double] = []
+        var failed = 0
+        for _ in 0..<rounds {
+            let count = max(Int(estimate * roundSeconds * 1.5), 200)
+            let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
+            let round = await load.run(seconds: roundSeconds) { _ in pool.next().map(Self.notification) }
+            if round.completed >= pool.count { progress("notifications-http-\(label): pool ran out; the round ended early") }
+            estimate = max(round.rate, estimate)
+            rates.append(round.rate)
+            latencies += round.latencies
+            failed += round.failed
+        }
+        return result(name: "notifications-http-\(label)", unit: "notification", rates: rates, latencies: latencies, failed: failed)
+    }
+
+    private func result(name: String, unit: String, rates: [Double], latencies: [Double], failed: Int) -> BenchmarkResult {
+        let sorted = latencies.sorted()
+        if failed > 0 { logger.warning("\(name): \(failed) requests failed") }
+        return BenchmarkResult(
+            name: name, operationsPerSecond: Statistics.median(rates),
+            p50Milliseconds: Statistics.percentile(0.50, ofSorted: sorted),
+            p99Milliseconds: Statistics.percentile(0.99, ofSorted: sorted),
+            peakMemoryMegabytes: MemoryProbe.peakMegabytes(), unit: unit
+        )
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import PerennialBenchmarks
+
+/// `perennial bench [NAME…] [--seconds N] [--json]`: Perennial's hot paths, measured on this machine.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure Perennial's hot paths: operations per second (median of rounds), p50/p99 for HTTP.",
+        discussion: """
+            Benchmarks: \(BenchmarkName.allCases.map(\.rawValue).joined(separator: ", ")). Build in release mode \
+            (swift build -c release). The HTTP benchmarks seed their databases once (--customers) and reuse them: \
+            SQLite in --work-dir, PostgreSQL at --postgres-url (create the database first; --no-postgres skips it).
+            """
+    )
+
+    @Argument(help: "Benchmarks to run (default: all).")
+    var names: [String] = []
+
+    @Option(help: "Seconds of measurement per benchmark, split into rounds.")
+    var seconds: Double = 10
+
+    @Option(help: "Rounds per benchmark; the median is reported.")
+    var rounds: Int = 5
+
+    @Flag(help: "Print one JSON object per line: {\"name\", \"ops_per_sec\", \"p50_ms\", \"p99_ms\"}.")
+    var json = false
+
+    @Option(help: "Apple's vectors (the shared fixtures folder); without them the benchmarks sign their own data.")
+    var fixtures: String?
+
+    @Option(help: "Customers in the HTTP benchmarks' databases and in engine-replay.")
+    var customers: Int = 100_000
+
+    @Option(help: "Concurrent HTTP connections.")
+    var connections: Int = 64
+
+    @Option(help: "Where the SQLite benchmark database is kept between runs.")
+    var workDir: String = NSTemporaryDirectory() + "perennial-bench"
+
+    @Option(help: "The PostgreSQL database of the HTTP benchmarks.")
+    var postgresURL: String = "postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
+
+    @Flag(help: "Skip PostgreSQL.")
+    var noPostgres = false
+
+    @Flag(help: "Skip SQLite.")
+    var noSqlite = false
+
+    func validate() throws {
+        for name in names where BenchmarkName(rawValue: name) == nil {
+            throw ValidationError("unknown benchmark \(name); known: \(BenchmarkName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard seconds > 0, rounds > 0, customers > 0, connections > 0 else {
+            throw ValidationError("--seconds, --rounds, --customers and --connections must be positive")
+        }
+    }
+
+    func run() async throws {
+        var options = BenchmarkOptions()
+        options.seconds = seconds
+        options.rounds = rounds
+        options.fixturesDirectory = fixtures ?? Self.defaultFixtures()
+        options.customers = customers
+        options.connections = connections
+        options.workDirectory = workDir
+        options.postgresURL = noPostgres ? nil : postgresURL
+        options.sqlite = !noSqlite
+        #if DEBUG
+        FileHandle.standardError.write(Data("bench: this is a debug build; measure a release build (swift build -c release)\n".utf8))
+        #endif
+        let json = json
+        try await BenchmarkSuite(options: options).run(names.compactMap(BenchmarkName.init(rawValue:))) { result in
+            FileHandle.standardOutput.write(Data(((json ? result.jsonLine : result.textLine) + "\n").utf8))
+        }
+    }
+
+    /// `../shared/fixtures` beside the working directory's repository, when it exists.
+    static func defaultFixtures() -> String? {
+        let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("../shared/fixtures").standardizedFileURL.path
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
+}

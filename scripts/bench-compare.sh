@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Measures Perennial (`perennial bench`, release build), Apple's App Store Server Library for Python (in a
+# throwaway virtualenv) on the same vectors, and `openssl speed ecdsap256` on one core, in one run on this
+# machine, and prints the figures and the ratios the targets are stated in (BENCHMARKS.md).
+#
+# Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--customers N] [--postgres-url URL | --no-postgres]
+#                                 [-- extra arguments for perennial bench]
+# Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
+# ../shared/fixtures beside the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=10
+rounds=5
+customers=100000
+postgres_url="postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
+use_postgres=1
+extra=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --seconds) seconds=$2; shift 2 ;;
+        --rounds) rounds=$2; shift 2 ;;
+        --customers) customers=$2; shift 2 ;;
+        --postgres-url) postgres_url=$2; shift 2 ;;
+        --no-postgres) use_postgres=0; shift ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+scratch=${PERENNIAL_SCRATCH_PATH:-$repo/.build}
+fixtures=${PERENNIAL_FIXTURES:-$repo/../shared/fixtures}
+out=${BENCH_OUT:-$(mktemp -d /tmp/perennial-bench-results.XXXXXX)}
+mkdir -p "$out"
+[[ -f $fixtures/conformance/vectors.json ]] || { echo "no vectors at $fixtures (set PERENNIAL_FIXTURES)" >&2; exit 1; }
+
+echo "== machine" >&2
+{
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') x $(nproc)"
+    echo "memory: $(awk '/MemTotal/ {printf "%.1f GB", $2/1048576}' /proc/meminfo)"
+    echo "kernel: $(uname -sr)"
+    echo "swift: $(swift --version 2>&1 | head -1)"
+    echo "openssl: $(openssl version)"
+    echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "$out/machine.txt" >&2
+
+echo "== building perennial (release)" >&2
+(cd "$repo" && nice -n 10 swift build -c release --product perennial --scratch-path "$scratch" >&2)
+perennial=$scratch/release/perennial
+
+if [[ $use_postgres == 1 ]]; then
+    # The benchmark's own database, created when missing (needs a local postgres superuser via su).
+    database=${postgres_url##*/}
+    owner=$(echo "$postgres_url" | sed -E 's#^postgres(ql)?://([^:@/]+).*#\2#')
+    if command -v psql > /dev/null && [[ $(id -u) == 0 ]]; then
+        if ! su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = '$database'\"" | grep -q 1; then
+            su postgres -c "createdb -O '$owner' '$database'" >&2 || true
+        fi
+    fi
+    if ! psql "$postgres_url" -tAc 'SELECT 1' > /dev/null 2>&1; then
+        echo "PostgreSQL at $postgres_url is not reachable: skipping it" >&2
+        use_postgres=0
+    fi
+fi
+postgres_args=(--postgres-url "$postgres_url")
+[[ $use_postgres == 1 ]] || postgres_args=(--no-postgres)
+
+echo "== perennial bench" >&2
+(cd "$repo" && "$perennial" bench --json --seconds "$seconds" --rounds "$rounds" --customers "$customers" \
+    --fixtures "$fixtures" "${postgres_args[@]}" "${extra[@]}") | tee "$out/perennial.jsonl"
+
+echo "== Apple's App Store Server Library (Python), throwaway virtualenv" >&2
+venv=$(mktemp -d /tmp/perennial-bench-venv.XXXXXX)
+trap 'rm -rf "$venv"' EXIT
+python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check app-store-server-library
+"$venv/bin/pip" list --format=freeze 2>/dev/null | grep -Ei '^(app-store-server-library|pyjwt|cryptography)=' >> "$out/machine.txt" || true
+taskset -c 1 "$venv/bin/python" "$repo/scripts/bench-reference.py" "$fixtures" "$seconds" "$rounds" | tee "$out/reference.jsonl"
+
+echo "== openssl speed ecdsap256 (one core)" >&2
+taskset -c 1 openssl speed -seconds "$seconds" ecdsap256 2> /dev/null | tee "$out/openssl.txt" >&2
+awk '/nistp256/ { printf "{\"name\": \"openssl-ecdsap256-sign\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n{\"name\": \"openssl-ecdsap256-verify\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n", $(NF-1), $NF }' \
+    "$out/openssl.txt" | tee "$out/openssl.jsonl"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt" >&2
+
+echo "== figures and ratios (raw lines in $out)" >&2
+python3 "$repo/scripts/bench-table.py" "$out"

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Reads the JSON lines bench-compare.sh collected (perennial.jsonl, reference.jsonl, openssl.jsonl in DIR) and
+prints the figures and the ratios against the targets of BENCHMARKS.md, as Markdown tables.
+Usage: bench-table.py DIR"""
+import json
+import os
+import sys
+
+
+def load(directory):
+    figures = {}
+    for name in ("perennial.jsonl", "reference.jsonl", "openssl.jsonl"):
+        path = os.path.join(directory, name)
+        if not os.path.exists(path):
+            continue
+        with open(path) as handle:
+            for line in handle:
+                line = line.strip()
+                if line.startswith("{"):
+                    item = json.loads(line)
+                    figures[item["name"]] = item
+    return figures
+
+
+def number(value, digits=0):
+    if value is None:
+        return "–"
+    return f"{value:,.{digits}f}"
+
+
+def main():
+    figures = load(sys.argv[1])
+    print("| benchmark | ops/s | unit | p50 ms | p99 ms | peak RSS MB |")
+    print("|---|---:|---|---:|---:|---:|")
+    for name, item in figures.items():
+        print(f"| {name} | {number(item['ops_per_sec'])} | {item.get('unit') or ''} | {number(item.get('p50_ms'), 2)} "
+              f"| {number(item.get('p99_ms'), 2)} | {number(item.get('peak_rss_mb'))} |")
+
+    def rate(name):
+        item = figures.get(name)
+        return item["ops_per_sec"] if item else None
+
+    def ratio(numerator, denominator, scale=1.0):
+        a, b = rate(numerator), rate(denominator)
+        return a * scale / b if a and b else None
+
+    rows = [
+        ("jws-verify ÷ Apple's library, chain cache on", ratio("jws-verify", "apple-jws-verify-cached"), 10.0, "×"),
+        ("jws-verify ÷ Apple's library, chain checked each call", ratio("jws-verify", "apple-jws-verify"), None, "×"),
+        ("jws-verify ÷ openssl ECDSA P-256 verify (one core)", ratio("jws-verify", "openssl-ecdsap256-verify"), 0.8, "%"),
+        ("offer-sign ÷ openssl ECDSA P-256 sign (one core)", ratio("offer-sign", "openssl-ecdsap256-sign"), 0.8, "%"),
+        ("offer-sign ÷ Apple's library", ratio("offer-sign", "apple-offer-sign"), None, "×"),
+        ("receipt-fold ÷ Python json.loads of the same body", ratio("receipt-fold", "python-json-loads"), 2.0, "×"),
+        ("receipt-fold cost per entry, 500 ÷ 50 entries (1 = linear)",
+         ratio("receipt-fold@50", "receipt-fold@500", 0.1), None, "×"),
+        ("engine-replay per transaction, 100,000 ÷ 10,000 customers (1 = linear)",
+         ratio("engine-replay@10000", "engine-replay"), None, "×"),
+    ]
+    for database in ("sqlite", "postgresql"):
+        name = f"entitlements-http-{database}"
+        if name in figures:
+            rows.append((f"{name} ÷ hello-http", ratio(name, "hello-http"), 0.5, "%"))
+    print()
+    print("| ratio | value | target | met |")
+    print("|---|---:|---:|---|")
+    for label, value, target, style in rows:
+        if value is None:
+            continue
+        shown = f"{value * 100:.0f}%" if style == "%" else f"{value:.2f}×"
+        goal = "" if target is None else (f"≥ {target * 100:.0f}%" if style == "%" else f"≥ {target:g}×")
+        met = "" if target is None else ("yes" if value >= target else "**no**")
+        print(f"| {label} | {shown} | {goal} | {met} |")
+    for database in ("sqlite", "postgresql"):
+        item = figures.get(f"entitlements-http-{database}")
+        if item and item.get("p99_ms") is not None:
+            print(f"| entitlements-http-{database} p99 | {item['p99_ms']:.2f} ms | < 10 ms | "
+                  f"{'yes' if item['p99_ms'] < 10 else '**no**'} |")
+        if item and item.get("peak_rss_mb") is not None:
+            print(f"| peak RSS under entitlements-http-{database} (server and load generator) | "
+                  f"{item['peak_rss_mb']:.0f} MB | < 200 MB | {'yes' if item['peak_rss_mb'] < 200 else '**no**'} |")
+
+
+if __name__ == "__main__":
+    main()
