@@ -35,7 +35,9 @@ public struct PerennialStack: Sendable {
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
-        let database = try await SQLDatabaseConnection.open(url: configuration.server.databaseURL, logger: logger)
+        let database = try await SQLDatabaseConnection.open(
+            url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize
+        )
         do {
             _ = try await Migrations.migrate(database)
             let secrets = try SecretBox(masterKey: masterKey)

@@ -52,7 +52,7 @@ public struct ConfigurationLoader: Sendable {
     }
 
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
-        try node.allowKeys(["host", "port", "database", "master_key_file", "jobs", "max_body_bytes", "rate_limit"])
+        try node.allowKeys(["host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit"])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
         if let port = try node.child("port") {
@@ -62,6 +62,7 @@ public struct ConfigurationLoader: Sendable {
         if let database = try node.child("database") { server.databaseURL = try database.string() }
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
+        if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
         if let limit = try node.child("max_body_bytes") {
             server.maxBodyBytes = try limit.positiveInteger()
             guard server.maxBodyBytes >= 1024 else { throw limit.error("must be at least 1024") }

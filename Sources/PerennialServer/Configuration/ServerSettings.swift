@@ -11,6 +11,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// The file holding the master key that encrypts secrets at rest, created with mode 0600 on first run
     /// when PERENNIAL_MASTER_KEY is not set. Default `perennial.key`.
     public var masterKeyFile: String = "perennial.key"
+    /// PostgreSQL: the most connections one process opens (`server.database_pool_size`); requests beyond it
+    /// wait for one. SQLite ignores it. Default 32.
+    public var databasePoolSize: Int = 32
     /// How failed jobs are retried and when they are buried (`server.jobs`).
     public var jobs = JobRetryPolicy()
     /// The largest request body accepted, in bytes (`server.max_body_bytes`); larger ones get 413
