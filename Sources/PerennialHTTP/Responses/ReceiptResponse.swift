@@ -1,4 +1,5 @@
 import Hummingbird
+import PerennialServices
 
 /// The answer to a posted receipt: validated, or pending while the App Store is unreachable.
 struct ReceiptResponse: ResponseEncodable {
@@ -14,4 +15,15 @@ struct ReceiptResponse: ResponseEncodable {
     }
 
     enum CodingKeys: String, CodingKey { case status, customer }
+}
+
+extension ReceiptResponse {
+    /// 202 `{"status": "pending", "customer": …}`: the purchase is queued and completes without the app
+    /// retrying (receipts and signed transactions alike).
+    static func pending(_ view: CustomerView?, request: Request, context: some RequestContext) throws -> Response {
+        var response = try ReceiptResponse(status: "pending", customer: view.map(CustomerResponse.init))
+            .response(from: request, context: context)
+        response.status = .accepted
+        return response
+    }
 }

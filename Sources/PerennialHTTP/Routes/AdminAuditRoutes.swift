@@ -9,7 +9,7 @@ struct AdminAuditRoutes {
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("audit") { request, context -> AuditListResponse in
             let app = try context.requireSecretKey()
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 100, 1), 1000)
+            let limit = request.limit()
             let entries = try await dependencies.auditLog.entries(appID: app.id, limit: limit)
             return AuditListResponse(entries: entries.map(AuditListResponse.Item.init))
         }

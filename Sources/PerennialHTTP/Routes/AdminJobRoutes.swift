@@ -12,7 +12,7 @@ struct AdminJobRoutes {
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("jobs") { request, context -> JobListResponse in
             let app = try context.requireSecretKey()
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 100, 1), 1000)
+            let limit = request.limit()
             var state: Job.State?
             if let text = request.uri.queryParameters.get("state") {
                 guard let value = Job.State(rawValue: String(text)) else {

@@ -9,7 +9,7 @@ struct AdminNotificationRoutes {
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("notifications") { request, context -> NotificationListResponse in
             let app = try context.requireSecretKey()
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 100, 1), 1000)
+            let limit = request.limit()
             let notifications = try await dependencies.notificationInbox.notifications(appID: app.id, limit: limit)
             return NotificationListResponse(notifications: notifications.map(NotificationListResponse.Item.init))
         }

@@ -12,7 +12,7 @@ struct AdminRoutes {
         group.get("customers/{app_user_id}/events") { request, context -> EventListResponse in
             let app = try context.requireSecretKey()
             let appUserID = try context.parameters.require("app_user_id")
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 500, 1), 5000)
+            let limit = request.limit(default: 500, maximum: 5000)
             guard let events = try await dependencies.customers.events(app: app, appUserID: appUserID, limit: limit) else {
                 throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
             }

@@ -26,10 +26,7 @@ struct TransactionRoutes {
             case .validated(let view):
                 return try CustomerResponse(view).response(from: request, context: context)
             case .pending(let view):
-                var response = try ReceiptResponse(status: "pending", customer: view.map(CustomerResponse.init))
-                    .response(from: request, context: context)
-                response.status = .accepted
-                return response
+                return try ReceiptResponse.pending(view, request: request, context: context)
             }
         }
     }

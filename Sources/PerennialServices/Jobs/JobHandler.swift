@@ -6,8 +6,8 @@ public protocol JobHandler: Sendable {
     /// The kind of job this handler runs (`receipt.validate`, …).
     var kind: String { get }
 
-    /// Runs one job. A `PerennialError` of kind `unavailable` or `badGateway`, or an error that is not a
-    /// `PerennialError`, is retried with backoff; any other `PerennialError` is a verdict and buries the job
-    /// at once.
+    /// Runs one job. A transient `PerennialError` (`isTransient`: unavailable, bad gateway, internal), or an
+    /// error that is not a `PerennialError`, is retried with backoff; any other `PerennialError` is a verdict
+    /// and buries the job at once.
     func run(_ job: Job) async throws
 }

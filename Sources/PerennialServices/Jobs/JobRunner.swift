@@ -30,7 +30,7 @@ public struct JobRunner: Sendable {
         do {
             try await handler.run(job)
             try await queue.complete(jobID: job.id)
-        } catch let error as PerennialError where ![.unavailable, .badGateway, .internal].contains(error.kind) {
+        } catch let error as PerennialError where !error.isTransient {
             logger.warning("job refused", metadata: ["job": "\(job.id)", "kind": "\(job.kind)", "code": "\(error.code)"])
             try await queue.bury(jobID: job.id, error: error.code)
         } catch {

@@ -50,7 +50,7 @@ public struct AppStoreNotificationService: Sendable {
             // A body stored before but never settled (its processing was interrupted) is processed now for
             // the first time: not a repeat.
             return try await process(format, app: app, notificationID: notificationID)
-        } catch let error as PerennialError where Self.isPassing(error) {
+        } catch let error as PerennialError where error.isTransient {
             try await queue(app: app, notificationID: notificationID, reason: error.code)
         } catch let error as PerennialError {
             throw error
@@ -70,7 +70,7 @@ public struct AppStoreNotificationService: Sendable {
         let format = try NotificationFormat(body: try secrets.open(record.sealedBody))
         do {
             _ = try await process(format, app: app, notificationID: notificationID)
-        } catch let error as PerennialError where !Self.isPassing(error) {
+        } catch let error as PerennialError where !error.isTransient {
             return
         }
     }
@@ -81,7 +81,7 @@ public struct AppStoreNotificationService: Sendable {
         let verified: VerifiedStoreNotification
         do {
             verified = try await verify(format, app: app)
-        } catch let error as PerennialError where !Self.isPassing(error) {
+        } catch let error as PerennialError where !error.isTransient {
             // Only a verdict about the notification itself rejects it for good; a problem on this side
             // (verification unavailable, the app's signed-data settings) leaves it `received`, and it is
             // processed again once the problem is gone.
@@ -104,17 +104,11 @@ public struct AppStoreNotificationService: Sendable {
         return NotificationAcknowledgement(isRepeat: isRepeat, notificationType: verified.notificationType, subtype: verified.subtype)
     }
 
-    /// Whether a failure is on this side and may pass (retry later) rather than a verdict on the notification.
-    static func isPassing(_ error: PerennialError) -> Bool {
-        [.unavailable, .internal, .badGateway].contains(error.kind)
-    }
-
     private func queue(app: AppSettings, notificationID: String, reason: String) async throws {
         logger.warning("store notification queued for processing", metadata: ["app": "\(app.id)", "code": "\(reason)"])
-        let payload = try JSONEncoder().encode(NotificationJobPayload(appID: app.id, notificationID: notificationID))
-        try await jobs.enqueue(NewJob(
-            kind: Self.jobKind, appID: app.id, payload: payload, runAt: clock.now(),
-            deduplicationKey: "notification:\(app.id):\(notificationID)"
+        // `.replace`: the store's retry of the body makes a waiting job due now.
+        try await jobs.enqueue(NotificationProcessingJob.job(
+            appID: app.id, notificationID: notificationID, runAt: clock.now(), onDuplicate: .replace
         ))
     }
 

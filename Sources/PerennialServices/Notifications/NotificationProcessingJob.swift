@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 
 /// Processes a stored notification whose processing was interrupted or failed for a passing reason.
 public struct NotificationProcessingJob: JobHandler {
@@ -9,6 +10,17 @@ public struct NotificationProcessingJob: JobHandler {
     public init(apps: AppDirectory, service: AppStoreNotificationService) {
         self.apps = apps
         self.service = service
+    }
+
+    /// The job that processes the stored notification `notificationID` of `appID` again, due at `runAt`.
+    static func job(
+        appID: String, notificationID: String, runAt: Instant, onDuplicate: NewJob.DuplicatePolicy
+    ) throws -> NewJob {
+        NewJob(
+            kind: AppStoreNotificationService.jobKind, appID: appID,
+            payload: try JSONEncoder().encode(NotificationJobPayload(appID: appID, notificationID: notificationID)),
+            runAt: runAt, deduplicationKey: "notification:\(appID):\(notificationID)", onDuplicate: onDuplicate
+        )
     }
 
     public func run(_ job: Job) async throws {

@@ -88,13 +88,11 @@ public struct MaintenanceScheduler: Sendable {
     /// Enqueues processing for notifications stored but never settled, long after they arrived.
     func scheduleInterruptedNotifications() async throws -> Int {
         let before = clock.now().adding(milliseconds: -Self.interruptedAfter.milliseconds)
-        let stuck = try await inbox.unsettled(receivedBefore: before, limit: 500)
-        for notification in stuck where apps.app(id: notification.appID) != nil {
-            try await jobs.enqueue(NewJob(
-                kind: AppStoreNotificationService.jobKind, appID: notification.appID,
-                payload: try JSONEncoder().encode(NotificationJobPayload(appID: notification.appID, notificationID: notification.notificationID)),
-                runAt: clock.now(), deduplicationKey: "notification:\(notification.appID):\(notification.notificationID)",
-                onDuplicate: .keep
+        let stuck = try await inbox.unsettled(receivedBefore: before, limit: 500).filter { apps.app(id: $0.appID) != nil }
+        for notification in stuck {
+            // `.keep`: a job already waiting (with its backoff) or buried for it stays as it is.
+            try await jobs.enqueue(NotificationProcessingJob.job(
+                appID: notification.appID, notificationID: notification.notificationID, runAt: clock.now(), onDuplicate: .keep
             ))
         }
         return stuck.count

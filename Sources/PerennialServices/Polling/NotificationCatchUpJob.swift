@@ -62,7 +62,7 @@ public struct NotificationCatchUpJob: JobHandler {
         let body = Data(#"{"signedPayload":"\#(signedPayload)"}"#.utf8)
         do {
             _ = try await notifications.receive(app: app, body: body)
-        } catch let error as PerennialError where !AppStoreNotificationService.isPassing(error) {
+        } catch let error as PerennialError where !error.isTransient {
             // A notification the history holds but that fails verification is kept as rejected; the rest
             // of the history is still read.
         }

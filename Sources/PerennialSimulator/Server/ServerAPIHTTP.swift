@@ -38,8 +38,7 @@ enum ServerAPIHTTP {
         else { return Response(status: .unauthorized) }
         switch await simulator.takeServerAPIFault(for: environment) {
         case .httpStatus(let status, _)?:
-            return error(ServerAPIFailure(httpStatus: status, errorCode: status == 429 ? 4_290_000 : 5_000_001,
-                                          errorMessage: status == 429 ? "Rate limit exceeded." : "An unknown error occurred. Please try again."))
+            return error(status == 429 ? .rateLimitExceeded : .internalRetryable(httpStatus: status))
         case .timeout(let seconds)?:
             await simulator.hold(seconds: seconds)
         case .status?, nil:

@@ -29,6 +29,14 @@ struct ServerAPIFailure: Error, Sendable, Equatable {
     static let extensionIneligible = Self(
         httpStatus: 403, errorCode: 4_030_004, errorMessage: "Forbidden - subscription state ineligible for extension.")
 
+    /// An injected outage: Apple's `GeneralInternalRetryableError` under the fault's HTTP status.
+    static func internalRetryable(httpStatus: Int) -> Self {
+        Self(httpStatus: httpStatus, errorCode: 5_000_001, errorMessage: "An unknown error occurred. Please try again.")
+    }
+
+    /// An injected rate limit (`RateLimitExceededError`).
+    static let rateLimitExceeded = Self(httpStatus: 429, errorCode: 4_290_000, errorMessage: "Rate limit exceeded.")
+
     /// A malformed request (`GeneralBadRequestError`).
     static func badRequest(_ message: String) -> Self {
         Self(httpStatus: 400, errorCode: 4_000_000, errorMessage: message)
