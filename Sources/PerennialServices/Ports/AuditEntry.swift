@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PerennialCore
 
@@ -35,6 +34,6 @@ public struct AuditEntry: Sendable, Hashable {
 
     /// The fingerprint of an API key: the first 12 hexadecimal characters of its SHA-256.
     public static func fingerprint(ofKey key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        String(SHA256Hex.digest(key).prefix(12))
     }
 }
