@@ -31,7 +31,7 @@ struct ReceiptFoldBenchmark: Sendable {
 
     /// Decodes and folds `body`; returns how many subscription states it gave.
     static func fold(_ body: Data, at instant: Instant) throws -> Int {
-        let response = try JSONDecoder().decode(VerifyReceiptResponse.self, from: body)
+        let response = try VerifyReceiptResponse.decode(from: body)
         let batch = ReceiptFactTranslator().translate(response, fallbackObservedAt: instant).batch
         return SubscriptionEngine().states(of: batch, at: instant).count
     }

@@ -56,7 +56,7 @@ struct ReceiptCommand: AsyncParsableCommand {
             }
             let response: VerifyReceiptResponse
             do {
-                response = try JSONDecoder().decode(VerifyReceiptResponse.self, from: data)
+                response = try VerifyReceiptResponse.decode(from: data)
             } catch {
                 throw ValidationError("\(file) is not a verifyReceipt response body (JSON with a numeric status)")
             }

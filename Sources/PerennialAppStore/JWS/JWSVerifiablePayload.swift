@@ -5,6 +5,9 @@ import PerennialCore
 protocol JWSVerifiablePayload: Decodable, Sendable {
     /// `signedDate`, or `receiptCreationDate` for an app transaction; nil means "now".
     var validationInstant: Instant? { get }
+
+    /// The payload read without `JSONDecoder`, or nil to decode it with `JSONDecoder`.
+    static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self?
 }
 
 extension JWSTransactionDecodedPayload: JWSVerifiablePayload {
@@ -17,8 +20,10 @@ extension JWSRenewalInfoDecodedPayload: JWSVerifiablePayload {
 
 extension ResponseBodyV2DecodedPayload: JWSVerifiablePayload {
     var validationInstant: Instant? { signedDate }
+    static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? { nil }
 }
 
 extension AppTransaction: JWSVerifiablePayload {
     var validationInstant: Instant? { receiptCreationDate }
+    static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? { nil }
 }

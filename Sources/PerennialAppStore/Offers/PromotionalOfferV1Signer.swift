@@ -50,11 +50,11 @@ public struct PromotionalOfferV1Signer: Sendable, CustomStringConvertible {
         productIdentifier: String, offerIdentifier: String, applicationUsername: String = "",
         nonce: UUID? = nil, timestamp: Int64? = nil
     ) throws(OfferSigningError) -> PromotionalOfferSignature {
-        let nonce = nonce ?? nonceSource()
+        let nonceText = OfferNonce.text(nonce ?? nonceSource())
         let timestamp = timestamp ?? clock.now().milliseconds
         let data = payload(
             productIdentifier: productIdentifier, offerIdentifier: offerIdentifier,
-            applicationUsername: applicationUsername, nonce: nonce, timestamp: timestamp
+            applicationUsername: applicationUsername, nonceText: nonceText, timestamp: timestamp
         )
         let signature: P256.Signing.ECDSASignature
         do {
@@ -63,7 +63,7 @@ public struct PromotionalOfferV1Signer: Sendable, CustomStringConvertible {
             throw .signingFailed(keyIdentifier: keyIdentifier)
         }
         return PromotionalOfferSignature(
-            keyIdentifier: keyIdentifier, nonce: OfferNonce.text(nonce), timestamp: timestamp,
+            keyIdentifier: keyIdentifier, nonce: nonceText, timestamp: timestamp,
             signature: signature.derRepresentation.base64EncodedString()
         )
     }
@@ -72,9 +72,19 @@ public struct PromotionalOfferV1Signer: Sendable, CustomStringConvertible {
     public func payload(
         productIdentifier: String, offerIdentifier: String, applicationUsername: String, nonce: UUID, timestamp: Int64
     ) -> Data {
+        payload(
+            productIdentifier: productIdentifier, offerIdentifier: offerIdentifier,
+            applicationUsername: applicationUsername, nonceText: OfferNonce.text(nonce), timestamp: timestamp
+        )
+    }
+
+    private func payload(
+        productIdentifier: String, offerIdentifier: String, applicationUsername: String, nonceText: String,
+        timestamp: Int64
+    ) -> Data {
         let fields = [
-            bundleId, keyIdentifier, productIdentifier, offerIdentifier, applicationUsername.lowercased(),
-            OfferNonce.text(nonce), String(timestamp),
+            bundleId, keyIdentifier, productIdentifier, offerIdentifier, applicationUsername.lowercased(), nonceText,
+            String(timestamp),
         ]
         return Data(fields.joined(separator: Self.separator).utf8)
     }

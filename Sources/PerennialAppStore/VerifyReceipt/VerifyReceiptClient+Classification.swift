@@ -7,7 +7,7 @@ extension VerifyReceiptClient {
         let origin = "the \(endpoint.rawValue) endpoint"
         switch response.status {
         case 200..<300:
-            guard let decoded = try? JSONDecoder().decode(VerifyReceiptResponse.self, from: Data(response.body)) else {
+            guard let decoded = try? VerifyReceiptResponse.decode(from: Data(response.body)) else {
                 return .transient(reason: "HTTP \(response.status) from \(origin) with a body that is not a verifyReceipt response")
             }
             return classify(decoded, from: origin)

@@ -1,0 +1,79 @@
+import PerennialCore
+
+extension PlainJSONReader {
+    /// One value of any kind, as `JSONValue(from:)` decodes it through `JSONDecoder`; an object with a
+    /// repeated key declines (Foundation keeps the first, a reader of the raw body might keep the last).
+    mutating func value(depth: Int = 0) throws(PlainJSONDeclined) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw PlainJSONDeclined() }
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "{"):
+            try beginObject()
+            var object = [String: JSONValue](minimumCapacity: lastObjectCount)
+            var first = true
+            while let key = try nextMemberKeyText(first: &first) {
+                guard object.updateValue(try value(depth: depth + 1), forKey: key) == nil else {
+                    throw PlainJSONDeclined()
+                }
+            }
+            lastObjectCount = object.count
+            return .object(object)
+        case UInt8(ascii: "["):
+            try beginArray()
+            var array: [JSONValue] = []
+            var first = true
+            while try nextElement(first: &first) { array.append(try value(depth: depth + 1)) }
+            return .array(array)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            return .bool(try bool())
+        case UInt8(ascii: "n"):
+            _ = try consumeNull()
+            return .null
+        default:
+            return .integer(try integer())
+        }
+    }
+
+    /// A string or `null` (nil), as `decodeIfPresent(String.self, …)` reads it.
+    mutating func optionalString() throws(PlainJSONDeclined) -> String? {
+        try consumeNull() ? nil : try string()
+    }
+
+    /// An integer or `null` (nil).
+    mutating func optionalInteger() throws(PlainJSONDeclined) -> Int64? {
+        try consumeNull() ? nil : try integer()
+    }
+
+    /// An integer that fits `Int`, or `null` (nil).
+    mutating func optionalInt() throws(PlainJSONDeclined) -> Int? {
+        guard let value = try optionalInteger() else { return nil }
+        guard let narrowed = Int(exactly: value) else { throw PlainJSONDeclined() }
+        return narrowed
+    }
+
+    /// `true`, `false` or `null` (nil).
+    mutating func optionalBool() throws(PlainJSONDeclined) -> Bool? {
+        try consumeNull() ? nil : try bool()
+    }
+
+    /// Milliseconds since 1970 written as an integer, or `null` (nil); a fractional date (Xcode) declines.
+    mutating func optionalInstant() throws(PlainJSONDeclined) -> Instant? {
+        try optionalInteger().map(Instant.init(milliseconds:))
+    }
+
+    /// Any value, or `null` (nil), as `decodeIfPresent(JSONValue.self, …)` reads it.
+    mutating func optionalValue() throws(PlainJSONDeclined) -> JSONValue? {
+        try consumeNull() ? nil : try value()
+    }
+
+    /// An array of strings, or `null` (nil).
+    mutating func optionalStrings() throws(PlainJSONDeclined) -> [String]? {
+        if try consumeNull() { return nil }
+        try beginArray()
+        var strings: [String] = []
+        var first = true
+        while try nextElement(first: &first) { strings.append(try string()) }
+        return strings
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+extension VerifyReceiptResponse {
+    /// Decodes a verifyReceipt body: plain JSON (what Apple sends) through `PlainJSONReader`, anything else
+    /// through `JSONDecoder`, whose errors are the ones thrown. The result is the same either way.
+    public static func decode(from body: Data) throws -> VerifyReceiptResponse {
+        if let plain = body.withUnsafeBytes(plainDecoded(from:)) { return plain }
+        return try JSONDecoder().decode(Self.self, from: body)
+    }
+
+    /// The response read by `PlainJSONReader`, or nil when it declines or the body has no numeric status.
+    static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
+        var reader = PlainJSONReader(bytes)
+        do {
+            guard try reader.peek() == UInt8(ascii: "{"), case .object(let object) = try reader.value() else {
+                return nil
+            }
+            try reader.finish()
+            return try? Self(fields: AppleFields(object))
+        } catch {
+            return nil
+        }
+    }
+}
