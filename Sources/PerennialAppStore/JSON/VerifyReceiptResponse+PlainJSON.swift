@@ -10,15 +10,6 @@ extension VerifyReceiptResponse {
 
     /// The response read by `PlainJSONReader`, or nil when it declines or the body has no numeric status.
     static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
-        var reader = PlainJSONReader(bytes)
-        do {
-            guard try reader.peek() == UInt8(ascii: "{"), case .object(let object) = try reader.value() else {
-                return nil
-            }
-            try reader.finish()
-            return try? Self(fields: AppleFields(object))
-        } catch {
-            return nil
-        }
+        AppleFields.plainDecoded(from: bytes).flatMap { try? Self(fields: $0) }
     }
 }

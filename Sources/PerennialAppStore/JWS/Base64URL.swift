@@ -4,10 +4,18 @@ import Foundation
 public enum Base64URL {
     /// Encodes bytes as unpadded base64url.
     public static func encode<Bytes: DataProtocol>(_ bytes: Bytes) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let base64 = Data(bytes).base64EncodedData()
+        var text: [UInt8] = []
+        text.reserveCapacity(base64.count)
+        for byte in base64 {
+            switch byte {
+            case UInt8(ascii: "+"): text.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): text.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: text.append(byte)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Decodes strict unpadded base64url; nil for anything else (padding, `+`, `/`, stray characters).

@@ -9,11 +9,11 @@ enum NotificationFormat {
     case version1(AppStoreNotificationV1)
 
     init(body: Data) throws {
-        guard let object = try? JSONDecoder().decode(AppleFields.self, from: body) else {
+        guard let object = try? AppleFields.decode(from: body) else {
             throw PerennialError(.badRequest, code: "invalid_notification", "the body is not a JSON object")
         }
         if let signedPayload = object.string("signedPayload") {
-            guard signedPayload.split(separator: ".", omittingEmptySubsequences: false).count == 3 else {
+            guard signedPayload.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 else {
                 throw PerennialError(.badRequest, code: "invalid_notification", "signedPayload is not a compact JWS")
             }
             self = .version2(signedPayload: signedPayload)

@@ -131,6 +131,17 @@ struct PlainJSONDifferentialTests {
         #expect(tally.plain > 100 && tally.refusedByBoth > 100, "\(tally)")
     }
 
+    @Test("600 mutations of a version 1 notification body, read as fields")
+    func mutatedNotificationFields() {
+        var mutator = PayloadMutator(seed: 0x9A1_0004)
+        var tally = Tally()
+        for _ in 0..<600 {
+            Self.compare(mutator.mutate(VerifyReceiptFuzzTests.notification).data, AppleFields.plainDecoded(from:),
+                         as: AppleFields.self, tally: &tally)
+        }
+        #expect(tally.plain > 50 && tally.refusedByBoth > 50, "\(tally)")
+    }
+
     /// Inputs at the edges of what the two decoders do differently when left to themselves.
     static let edges: [(json: String, plain: Bool)] = [
         (#"{"transactionId":"1","transactionId":"2"}"#, false),  // Foundation keeps the first
