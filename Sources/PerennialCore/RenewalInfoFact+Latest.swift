@@ -1,18 +1,34 @@
 extension RenewalInfoFact {
-    /// The snapshot observed last. Two snapshots observed at the same instant are ordered by their content,
-    /// so the choice never depends on the order they arrived in.
+    /// The snapshot observed last. Two snapshots observed at the same instant are ordered by
+    /// `tieBreakKey`, so the choice never depends on the order they arrived in.
     public static func latest(of snapshots: [RenewalInfoFact]) -> RenewalInfoFact? {
         snapshots.max { lhs, rhs in
             if lhs.observedAt != rhs.observedAt { return lhs.observedAt < rhs.observedAt }
-            return lhs.tieBreaker < rhs.tieBreaker
+            return lhs.tieBreakKey.lexicographicallyPrecedes(rhs.tieBreakKey)
         }
     }
 
-    private var tieBreaker: String {
-        [
-            productID, autoRenewProductID ?? "", willAutoRenew.map { $0 ? "1" : "0" } ?? "",
-            expirationReason?.rawValue ?? "", isInBillingRetryPeriod.map { $0 ? "1" : "0" } ?? "",
-            gracePeriodExpiresAt.map { String($0.milliseconds) } ?? "", priceConsentStatus ?? "",
-        ].joined(separator: "|")
+    /// Every field but the subscription and the instant, each written as a presence byte, a 4-byte length and
+    /// its UTF-8: equal keys mean equal snapshots, and keys compare byte by byte — as SQL compares BLOB and
+    /// BYTEA values, so that storage keeps the same snapshot of two observed at one instant as the engine picks.
+    public var tieBreakKey: [UInt8] {
+        var key: [UInt8] = []
+        let fields: [String?] = [
+            environment.rawValue, productID, autoRenewProductID, willAutoRenew.map { $0 ? "1" : "0" },
+            expirationReason?.rawValue, isInBillingRetryPeriod.map { $0 ? "1" : "0" },
+            gracePeriodExpiresAt.map { String($0.milliseconds) }, priceConsentStatus, offerCodeRefName,
+            promotionalOfferID,
+        ]
+        for field in fields {
+            guard let field else {
+                key.append(0)
+                continue
+            }
+            let bytes = Array(field.utf8)
+            key.append(1)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).bigEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: bytes)
+        }
+        return key
     }
 }

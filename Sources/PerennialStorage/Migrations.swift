@@ -6,7 +6,10 @@ import SQLKit
 /// processes may migrate at once: on PostgreSQL they take turns on an advisory lock, on SQLite each step
 /// runs in a `BEGIN IMMEDIATE` transaction that re-checks whether the step is already applied.
 public enum Migrations {
-    static let all: [Migration] = [.initialSchema, .notificationInbox, .accountTokens, .offerSignatures, .engagementSignals, .polling, .auditLog]
+    static let all: [Migration] = [
+        .initialSchema, .notificationInbox, .accountTokens, .offerSignatures, .engagementSignals, .polling, .auditLog,
+        .renewalTieBreak,
+    ]
 
     /// Every version this build of Perennial knows, in increasing order.
     public static var versions: [Int64] { all.map(\.version).sorted() }

@@ -1,3 +1,4 @@
+import Foundation
 import PerennialCore
 import PerennialServices
 import SQLKit
@@ -46,19 +47,22 @@ extension SQLLedgerTransaction {
         throw StorageError(.writeConflict, "a transaction kept conflicting with concurrent writes")
     }
 
-    /// Inserts each snapshot; one already stored for the same subscription and `observedAt` is replaced
-    /// only when its JSON differs.
+    /// Inserts each snapshot. Of two snapshots of one subscription observed at the same instant, the one with
+    /// the greater `tieBreakKey` is kept (the one `RenewalInfoFact.latest` picks), whatever the order they
+    /// arrive in; an identical one changes nothing.
     public func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws {
         for info in renewalInfos {
             try await sql.raw("""
-                INSERT INTO renewal_infos (app_id, store, original_transaction_id, observed_at, body, recorded_at)
+                INSERT INTO renewal_infos (app_id, store, original_transaction_id, observed_at, body, recorded_at,
+                                           tie_break)
                 VALUES (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.originalTransactionID),
                         \(bind: info.observedAt.milliseconds), \(bind: try JSONBody.encode(info)),
-                        \(bind: recordedAt.milliseconds))
+                        \(bind: recordedAt.milliseconds), \(bind: Data(info.tieBreakKey)))
                 ON CONFLICT (app_id, store, original_transaction_id, observed_at) DO UPDATE SET
                     body = excluded.body,
-                    recorded_at = excluded.recorded_at
-                WHERE renewal_infos.body <> excluded.body
+                    recorded_at = excluded.recorded_at,
+                    tie_break = excluded.tie_break
+                WHERE renewal_infos.tie_break IS NULL OR renewal_infos.tie_break < excluded.tie_break
                 """).run()
         }
     }

@@ -66,14 +66,36 @@ struct FactTests {
             var stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
             #expect(stored == [first])
 
-            // Same observation instant, different content: replaced.
-            let corrected = Fixtures.renewalInfo(observedAt: 100, willAutoRenew: false)
             let later = Fixtures.renewalInfo(observedAt: 200, willAutoRenew: false)
-            try await ledger.transaction {
-                try await $0.saveRenewalInfos(appID: "app", [corrected, later], recordedAt: Fixtures.instant(3))
-            }
+            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [later], recordedAt: Fixtures.instant(3)) }
             stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
-            #expect(stored.sorted { $0.observedAt < $1.observedAt } == [corrected, later])
+            #expect(stored.sorted { $0.observedAt < $1.observedAt } == [first, later])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func renewalInfosOfOneInstantKeepTheEnginesChoiceWhateverTheOrder(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            var offer = Fixtures.renewalInfo(observedAt: 100, willAutoRenew: true)
+            offer.promotionalOfferID = "retain50"
+            let snapshots = [
+                Fixtures.renewalInfo(observedAt: 100, willAutoRenew: true),
+                Fixtures.renewalInfo(observedAt: 100, willAutoRenew: false), offer,
+            ]
+            let chosen = try #require(RenewalInfoFact.latest(of: snapshots))
+            let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+            for (number, order) in orders.enumerated() {
+                let appID = "app\(number)"
+                for index in order {
+                    try await ledger.transaction {
+                        try await $0.saveRenewalInfos(appID: appID, [snapshots[index]], recordedAt: Fixtures.instant(1))
+                    }
+                }
+                let stored = try await ledger.read { try await $0.renewalInfos(appID: appID, subscription: Fixtures.key("1000")) }
+                #expect(stored == [chosen], "order \(order)")
+                #expect(RenewalInfoFact.latest(of: order.map { snapshots[$0] }) == chosen)
+            }
         }
     }
 }
