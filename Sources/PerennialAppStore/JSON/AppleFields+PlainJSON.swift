@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 
 extension AppleFields {
     /// Decodes a JSON object's fields: plain JSON (what Apple sends) through `PlainJSONReader`, anything else

@@ -1,8 +1,10 @@
+import PerennialCore
+
 /// Signed payloads read without `Codable` when they are plain JSON (as the App Store sends them).
 extension JWSRenewalInfoDecodedPayload: PlainJSONDecodable {
-    static let plainKeys = PlainJSONKeyTable<PlainField>()
+    package static let plainKeys = PlainJSONKeyTable<PlainField>()
 
-    mutating func read(_ field: PlainField, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
+    package mutating func read(_ field: PlainField, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
         switch field {
         case .expirationIntent: expirationIntent = try reader.optionalInt().map(ExpirationIntent.init(rawValue:))
         case .originalTransactionId: originalTransactionId = try reader.optionalString()
@@ -32,7 +34,7 @@ extension JWSRenewalInfoDecodedPayload: PlainJSONDecodable {
     }
 
     /// The keys `init(from:)` reads, named as Apple sends them.
-    enum PlainField: String, CaseIterable, Sendable {
+    package enum PlainField: String, CaseIterable, Sendable {
         case expirationIntent, originalTransactionId, autoRenewProductId, productId, autoRenewStatus
         case isInBillingRetryPeriod, priceIncreaseStatus, gracePeriodExpiresDate, offerType, offerIdentifier
         case signedDate, environment, recentSubscriptionStartDate, renewalDate, currency, renewalPrice

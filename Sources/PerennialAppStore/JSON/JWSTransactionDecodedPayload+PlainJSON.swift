@@ -1,8 +1,10 @@
+import PerennialCore
+
 /// Signed payloads read without `Codable` when they are plain JSON (as the App Store sends them).
 extension JWSTransactionDecodedPayload: PlainJSONDecodable {
-    static let plainKeys = PlainJSONKeyTable<PlainField>()
+    package static let plainKeys = PlainJSONKeyTable<PlainField>()
 
-    mutating func read(_ field: PlainField, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
+    package mutating func read(_ field: PlainField, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
         switch field {
         case .originalTransactionId: originalTransactionId = try reader.optionalString()
         case .transactionId: transactionId = try reader.optionalString()
@@ -41,7 +43,7 @@ extension JWSTransactionDecodedPayload: PlainJSONDecodable {
     }
 
     /// The keys `init(from:)` reads, named as Apple sends them.
-    enum PlainField: String, CaseIterable, Sendable {
+    package enum PlainField: String, CaseIterable, Sendable {
         case originalTransactionId, transactionId, webOrderLineItemId, bundleId, productId
         case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity, type
         case appAccountToken, inAppOwnershipType, signedDate, revocationReason, revocationDate, isUpgraded

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 
 extension VerifyReceiptResponse {
     /// Decodes a verifyReceipt body: plain JSON (what Apple sends) through `PlainJSONReader`, anything else

@@ -7,30 +7,30 @@
 /// `maximumDepth`, anything invalid — makes it throw `PlainJSONDeclined`, and the caller decodes the same
 /// bytes with `JSONDecoder`. So errors are always Foundation's, and a value it returns is the value
 /// `JSONDecoder` returns (`PlainJSONDifferentialTests` checks this on mutated real payloads).
-struct PlainJSONReader {
+package struct PlainJSONReader {
     /// Objects and arrays nested deeper than this decline.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: UnsafeRawBufferPointer
-    private(set) var position = 0
+    package private(set) var position = 0
     /// The size of the last object read: room reserved for the next (Apple's lists repeat one shape).
-    var lastObjectCount = 0
+    package var lastObjectCount = 0
 
     /// Reads `bytes`, which must outlive the reader.
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
     // MARK: Structure
 
     /// Skips whitespace and consumes `{`.
-    mutating func beginObject() throws(PlainJSONDeclined) {
+    package mutating func beginObject() throws(PlainJSONDeclined) {
         try consume(UInt8(ascii: "{"))
     }
 
     /// The next member's key as raw bytes (no escapes, ASCII only, or it declines) with the `:` after it
     /// consumed, or nil after the closing `}`. `first` is true before the object's first member.
-    mutating func nextKey(first: inout Bool) throws(PlainJSONDeclined) -> UnsafeRawBufferPointer? {
+    package mutating func nextKey(first: inout Bool) throws(PlainJSONDeclined) -> UnsafeRawBufferPointer? {
         if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
         let key = try rawASCIIString()
         try consume(UInt8(ascii: ":"))
@@ -38,23 +38,23 @@ struct PlainJSONReader {
     }
 
     /// Skips whitespace and consumes `[`.
-    mutating func beginArray() throws(PlainJSONDeclined) {
+    package mutating func beginArray() throws(PlainJSONDeclined) {
         try consume(UInt8(ascii: "["))
     }
 
     /// True when another element follows (its separating comma consumed), false after the closing `]`.
-    mutating func nextElement(first: inout Bool) throws(PlainJSONDeclined) -> Bool {
+    package mutating func nextElement(first: inout Bool) throws(PlainJSONDeclined) -> Bool {
         try member(first: &first, closing: UInt8(ascii: "]"))
     }
 
     /// Declines unless only whitespace is left.
-    mutating func finish() throws(PlainJSONDeclined) {
+    package mutating func finish() throws(PlainJSONDeclined) {
         skipWhitespace()
         guard position == bytes.count else { throw PlainJSONDeclined() }
     }
 
     /// The next non-whitespace byte, not consumed.
-    mutating func peek() throws(PlainJSONDeclined) -> UInt8 {
+    package mutating func peek() throws(PlainJSONDeclined) -> UInt8 {
         skipWhitespace()
         guard position < bytes.count else { throw PlainJSONDeclined() }
         return bytes[position]
@@ -63,14 +63,14 @@ struct PlainJSONReader {
     // MARK: Scalars
 
     /// Consumes `null` if it is next; false (nothing consumed) otherwise.
-    mutating func consumeNull() throws(PlainJSONDeclined) -> Bool {
+    package mutating func consumeNull() throws(PlainJSONDeclined) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
         return true
     }
 
     /// A `true` or `false`.
-    mutating func bool() throws(PlainJSONDeclined) -> Bool {
+    package mutating func bool() throws(PlainJSONDeclined) -> Bool {
         switch try peek() {
         case UInt8(ascii: "t"): try literal("true"); return true
         case UInt8(ascii: "f"): try literal("false"); return false
@@ -79,7 +79,7 @@ struct PlainJSONReader {
     }
 
     /// An integer written without fraction or exponent, of at most 18 digits (so it always fits).
-    mutating func integer() throws(PlainJSONDeclined) -> Int64 {
+    package mutating func integer() throws(PlainJSONDeclined) -> Int64 {
         skipWhitespace()
         var index = position
         let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
@@ -100,7 +100,7 @@ struct PlainJSONReader {
     }
 
     /// A string: escapes decoded (`\uXXXX` outside the surrogate range only), UTF-8 validated.
-    mutating func string() throws(PlainJSONDeclined) -> String {
+    package mutating func string() throws(PlainJSONDeclined) -> String {
         try consume(UInt8(ascii: "\""))
         let start = position
         var sawNonASCII = false
@@ -122,7 +122,7 @@ struct PlainJSONReader {
     // MARK: Whole values
 
     /// Skips one value of any kind, checking it as strictly as it would be read.
-    mutating func skipValue(depth: Int = 0) throws(PlainJSONDeclined) {
+    package mutating func skipValue(depth: Int = 0) throws(PlainJSONDeclined) {
         guard depth < Self.maximumDepth else { throw PlainJSONDeclined() }
         switch try peek() {
         case UInt8(ascii: "\""): _ = try string()
@@ -141,7 +141,7 @@ struct PlainJSONReader {
     }
 
     /// The next member's key as text (escapes allowed), or nil after the closing `}`.
-    mutating func nextMemberKeyText(first: inout Bool) throws(PlainJSONDeclined) -> String? {
+    package mutating func nextMemberKeyText(first: inout Bool) throws(PlainJSONDeclined) -> String? {
         if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
         let key = try string()
         try consume(UInt8(ascii: ":"))

@@ -1,6 +1,6 @@
 /// A model with a fast path through `PlainJSONReader`: an empty value, its keys, and how each is read.
 /// `plainDecoded(from:)` must give exactly what `Decodable.init(from:)` gives through `JSONDecoder`, or nil.
-protocol PlainJSONDecodable {
+package protocol PlainJSONDecodable {
     /// The keys the model reads, named as sent.
     associatedtype PlainField: RawRepresentable & CaseIterable & Sendable where PlainField.RawValue == String
 
@@ -17,7 +17,7 @@ protocol PlainJSONDecodable {
 extension PlainJSONDecodable {
     /// The model read from a JSON object, unknown keys skipped; nil when the reader declines (decode with
     /// `JSONDecoder` then).
-    static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
+    package static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
         var reader = PlainJSONReader(bytes)
         var model = Self()
         var seen: UInt64 = 0
