@@ -1,16 +1,23 @@
-/// A first-in, first-out asynchronous mutex: one holder at a time, waiters served in arrival order.
+/// A first-in, first-out asynchronous semaphore: `permits` holders at a time (one, by default: a mutex),
+/// waiters served in arrival order.
 ///
 /// Waiting is cancellable: a cancelled waiter leaves the queue and throws `CancellationError`.
 actor AsyncGate {
-    private var isHeld = false
+    /// Permits not held.
+    private var available: Int
     private var waiters: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextWaiterID: UInt64 = 0
 
-    /// Waits until the gate is free and takes it.
+    /// A gate that lets `permits` holders through at a time.
+    init(permits: Int = 1) {
+        available = max(permits, 1)
+    }
+
+    /// Waits until a permit is free and takes it.
     func acquire() async throws {
         try Task.checkCancellation()
-        guard isHeld else {
-            isHeld = true
+        guard available == 0 else {
+            available -= 1
             return
         }
         let id = nextWaiterID
@@ -28,10 +35,10 @@ actor AsyncGate {
         }
     }
 
-    /// Hands the gate to the next waiter, or frees it.
+    /// Hands the permit to the next waiter, or frees it.
     func release() {
         if waiters.isEmpty {
-            isHeld = false
+            available += 1
         } else {
             waiters.removeFirst().continuation.resume()
         }
@@ -42,7 +49,7 @@ actor AsyncGate {
         waiters.remove(at: index).continuation.resume(throwing: CancellationError())
     }
 
-    /// Runs `body` while holding the gate.
+    /// Runs `body` while holding a permit.
     nonisolated func withGate<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws -> Result {
         try await acquire()
         do {

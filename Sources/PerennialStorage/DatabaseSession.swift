@@ -17,6 +17,8 @@ final class DatabaseSession: Sendable {
     let logger: Logger
     /// Identifies the `SQLDatabaseConnection` the session belongs to.
     let ownerID: ObjectIdentifier
+    /// The driver's connection `sql` runs on, for the busiest reads, which skip SQLKit's generic layer.
+    let connection: DatabaseSessionConnection
 
     private struct State {
         var isActive = true
@@ -27,11 +29,15 @@ final class DatabaseSession: Sendable {
 
     private let state = Mutex(State())
 
-    init(sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier) {
+    init(
+        sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier,
+        connection: DatabaseSessionConnection
+    ) {
         self.sql = sql
         self.kind = kind
         self.logger = logger
         self.ownerID = ownerID
+        self.connection = connection
     }
 
     /// Whether the connection is still held; a task that inherited the session after it ended must not use it.

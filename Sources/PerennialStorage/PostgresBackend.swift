@@ -53,7 +53,9 @@ final class PostgresBackend: Sendable {
         return try await client.withConnection { connection in
             // Query logging off: binds carry sealed receipts and credentials.
             let sql = connection.sql(queryLogLevel: nil, logger: logger)
-            let session = DatabaseSession(sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID)
+            let session = DatabaseSession(
+                sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, connection: .postgres(connection)
+            )
             defer { session.end() }
             do {
                 let result = try await body(session)

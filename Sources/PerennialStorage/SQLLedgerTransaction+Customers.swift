@@ -11,12 +11,7 @@ extension SQLLedgerTransaction {
             WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
             """).first()
         else { return nil }
-        return CustomerRecord(
-            appID: try row.string("app_id"), appUserID: try row.string("app_user_id"),
-            createdAt: Instant(milliseconds: try row.int64("created_at")),
-            sealedReceiptToken: try row.optionalData("sealed_receipt_token"),
-            receiptUpdatedAt: try row.optionalInt64("receipt_updated_at").map(Instant.init(milliseconds:))
-        )
+        return try CustomerRecord(row: row)
     }
 
     /// Inserts the customer if absent; an existing customer keeps its `createdAt`.

@@ -7,9 +7,9 @@ import Synchronization
 /// One connection, so one session at a time: SQLite allows a single writer anyway, and a statement issued
 /// by another task in the middle of a transaction on the same connection would silently become part of
 /// that transaction. The `AsyncGate` hands the connection to one session after the other, in arrival
-/// order. Read transactions on a file go to `readers` instead (read-only connections that WAL lets run
-/// beside the writer, each on its own snapshot); on an in-memory database, which has one connection, they
-/// wait their turn too.
+/// order. Read transactions and single read statements on a file go to `readers` instead (read-only
+/// connections that WAL lets run beside the writer, each on its own snapshot); on an in-memory database,
+/// which has one connection, they wait their turn too.
 final class SQLiteBackend: Sendable {
     private let connection: SQLiteConnection
     private let database: any SQLDatabase
@@ -79,7 +79,9 @@ final class SQLiteBackend: Sendable {
             guard shutdownTask.withLock({ $0 == nil }) else {
                 throw StorageError(.connectionClosed, "the SQLite database was shut down")
             }
-            let session = DatabaseSession(sql: database, kind: .sqlite, logger: logger, ownerID: ownerID)
+            let session = DatabaseSession(
+                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, connection: .sqlite(connection)
+            )
             defer { session.end() }
             return try await body(session)
         }

@@ -2,24 +2,30 @@ import SQLKit
 import SQLiteKit
 import Synchronization
 
-/// Read-only connections to an SQLite file, beside the backend's one read-write connection, so that read
-/// transactions (`Ledger.read`: the customer lookups apps make all day) run side by side instead of queueing
-/// behind every other session. WAL mode gives each read transaction a consistent snapshot of what was
-/// committed when it began, whatever the writer does meanwhile. Each connection serves one session at a time.
+/// Read-only connections to an SQLite file, beside the backend's one read-write connection, so that reads
+/// (read transactions, `Ledger.read`, and single read statements such as the customer lookups apps make all
+/// day, `Ledger.customerWithSubscriptions`) run side by side instead of queueing behind every other session.
+/// WAL mode gives each read transaction (and each statement outside one) a consistent snapshot of what was
+/// committed when it began, whatever the writer does meanwhile. Each connection serves one session at a time;
+/// sessions wait for the first free connection in one queue, in arrival order.
 final class SQLiteReaders: Sendable {
-    /// One read-only connection and the gate that gives it to one session at a time.
+    /// One read-only connection.
     private struct Reader: Sendable {
         let connection: SQLiteConnection
         let database: any SQLDatabase
-        let gate = AsyncGate()
     }
 
     private let readers: [Reader]
-    private let next = Atomic<Int>(0)
+    /// One permit per reader.
+    private let gate: AsyncGate
+    /// The indices of the readers no session holds.
+    private let free: Mutex<[Int]>
     private let logger: Logger
 
     private init(readers: [Reader], logger: Logger) {
         self.readers = readers
+        self.gate = AsyncGate(permits: readers.count)
+        self.free = Mutex(Array(readers.indices))
         self.logger = logger
     }
 
@@ -41,28 +47,35 @@ final class SQLiteReaders: Sendable {
         return SQLiteReaders(readers: readers, logger: logger)
     }
 
-    /// Runs `body` with the next reader, once the session it is serving (if any) has finished.
+    /// Runs `body` with the first reader that is free, waiting for one if none is.
     func withSession<Result: Sendable>(
         ownerID: ObjectIdentifier, _ body: @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
-        let reader = readers[next.wrappingAdd(1, ordering: .relaxed).oldValue % readers.count]
-        return try await reader.gate.withGate {
-            let session = DatabaseSession(sql: reader.database, kind: .sqlite, logger: logger, ownerID: ownerID)
+        try await gate.withGate {
+            // Holding a permit, there is a free reader.
+            let index = free.withLock { $0.removeLast() }
+            defer { free.withLock { $0.append(index) } }
+            let reader = readers[index]
+            let session = DatabaseSession(
+                sql: reader.database, kind: .sqlite, logger: logger, ownerID: ownerID,
+                connection: .sqlite(reader.connection)
+            )
             defer { session.end() }
             return try await body(session)
         }
     }
 
-    /// Waits for each reader's session in progress, then closes it.
+    /// Waits for the sessions in progress, then closes the connections.
     func close() async {
+        var acquired = 0
+        for _ in readers where (try? await gate.acquire()) != nil { acquired += 1 }
         for reader in readers {
-            let acquired = (try? await reader.gate.acquire()) != nil
             do {
                 try await reader.connection.close()
             } catch {
                 logger.warning("Could not close an SQLite read connection cleanly", metadata: ["error": "\(error)"])
             }
-            if acquired { await reader.gate.release() }
         }
+        for _ in 0..<acquired { await gate.release() }
     }
 }

@@ -94,8 +94,8 @@ package struct PlainJSONReader {
         guard digits > 0, digits <= 18, digits == 1 || bytes[firstDigit] != UInt8(ascii: "0") else {
             throw PlainJSONDeclined()
         }
+        try requireValueEnd(at: index)
         position = index
-        try requireValueEnd()
         return negative ? -value : value
     }
 
@@ -186,14 +186,15 @@ package struct PlainJSONReader {
         for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
             throw PlainJSONDeclined()
         }
+        try requireValueEnd(at: position + count)
         position += count
-        try requireValueEnd()
     }
 
-    /// A scalar must be followed by whitespace, a separator, a closing bracket or the end.
-    private func requireValueEnd() throws(PlainJSONDeclined) {
-        guard position < bytes.count else { return }
-        switch bytes[position] {
+    /// A scalar ending before `index` must be followed by whitespace, a separator, a closing bracket or the
+    /// end. (Checked before the scalar is consumed: a declined read leaves the position where it was.)
+    private func requireValueEnd(at index: Int) throws(PlainJSONDeclined) {
+        guard index < bytes.count else { return }
+        switch bytes[index] {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): return
         default: throw PlainJSONDeclined()
         }

@@ -14,4 +14,9 @@ public protocol Ledger: Sendable {
     func read<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
     ) async throws -> Result
+
+    /// The customer with this app user id and the stored states of the subscriptions it owns (sorted by key),
+    /// read together from one consistent view; nil if the customer is unknown. The read that answers
+    /// `GET /v1/customers/{id}`: one statement, without a transaction of its own, when the store allows it.
+    func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot?
 }

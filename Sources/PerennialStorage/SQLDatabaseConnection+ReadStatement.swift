@@ -1,0 +1,19 @@
+extension SQLDatabaseConnection {
+    /// Runs `body`, which reads with a single statement and needs no transaction (one statement sees one
+    /// consistent snapshot on SQLite and PostgreSQL), on the cheapest session: a read-only connection of an
+    /// SQLite file, a pooled PostgreSQL connection without `BEGIN`/`COMMIT`, or the session the task already
+    /// holds (inside a ledger transaction, say), whose uncommitted writes the read then sees.
+    func withReadStatement<Result: Sendable>(
+        _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
+    ) async throws -> Result {
+        let ownerID = ObjectIdentifier(self)
+        let holdsSession = DatabaseSession.current.map { $0.ownerID == ownerID && $0.isActive } ?? false
+        // The statement makes no other storage call, so the reader's session need not be published.
+        if !holdsSession, case .sqlite(let sqlite) = backend,
+           let result = try await sqlite.withReadSession(ownerID: ownerID, body)
+        {
+            return result
+        }
+        return try await withSession(body)
+    }
+}
