@@ -1,10 +1,14 @@
-import AsyncHTTPClient
-import Foundation
-import Hummingbird
+import NIOCore
+import NIOPosix
+import Synchronization
 
 /// Keeps `connections` HTTP/1.1 keep-alive connections busy against a server on loopback: each connection
 /// sends its next request as soon as the previous answer arrived (a closed loop), and every latency is
 /// recorded.
+///
+/// The client is deliberately minimal, so that what it costs is small and bounded: every connection lives on
+/// one event loop of its own group (one thread), writes each request as ready-made bytes and reads only the
+/// status line and `Content-Length` of the answer (see `LoadResponseParser`).
 final class LoadGenerator: Sendable {
     /// One request to send: method, path, body and the status that counts as success.
     struct Request: Sendable {
@@ -18,28 +22,26 @@ final class LoadGenerator: Sendable {
     /// GET or POST.
     enum HTTPMethodName: Sendable { case get, post }
 
-    let baseURL: String
+    let port: Int
     let connections: Int
-    private let client: HTTPClient
+    private let group: MultiThreadedEventLoopGroup
+    /// The open connection of each worker; a worker whose connection closed opens another.
+    private let open = Mutex<[Int: LoadConnection]>([:])
 
-    /// Creates a generator for `http://127.0.0.1:port` with its own connection pool of `connections`.
+    /// Creates a generator for `http://127.0.0.1:port` that keeps `connections` connections; they are opened
+    /// by the first `run`.
     init(port: Int, connections: Int) {
-        baseURL = "http://127.0.0.1:\(port)"
+        self.port = port
         self.connections = max(connections, 1)
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(
-            idleTimeout: .seconds(120), concurrentHTTP1ConnectionsPerHostSoftLimit: self.connections
-        )
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
 
     /// Runs for `seconds`, or until `next` has no more requests; `next(worker)` gives a worker its next
-    /// request.
+    /// request. A request answered with another status than `expectedStatus`, or not answered (the
+    /// connection failed), counts as failed.
     func run(seconds: Double, next: @escaping @Sendable (_ worker: Int) -> Request?) async -> LoadRound {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = start.advanced(by: .nanoseconds(Int64(seconds * 1e9)))
+        let start = NIODeadline.now()
+        let deadline = start + .nanoseconds(Int64(seconds * 1e9))
         var round = await withTaskGroup(of: LoadRound.self) { group in
             for worker in 0..<connections {
                 group.addTask { await self.work(worker: worker, until: deadline, next: next) }
@@ -48,40 +50,42 @@ final class LoadGenerator: Sendable {
             for await part in group { total.absorb(part) }
             return total
         }
-        round.seconds = Statistics.seconds(clock.now - start)
+        round.seconds = Double((NIODeadline.now() - start).nanoseconds) / 1e9
         return round
     }
 
+    /// One worker's round: on its connection, reopened when the server closes it before the deadline.
     private func work(
-        worker: Int, until deadline: ContinuousClock.Instant, next: @Sendable (Int) -> Request?
+        worker: Int, until deadline: NIODeadline, next: @escaping @Sendable (Int) -> Request?
     ) async -> LoadRound {
-        let clock = ContinuousClock()
-        var round = LoadRound()
-        round.latencies.reserveCapacity(4096)
-        while clock.now < deadline, let request = next(worker) {
-            var outgoing = HTTPClientRequest(url: baseURL + request.path)
-            outgoing.method = request.method == .get ? .GET : .POST
-            for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
-            if let body = request.body { outgoing.body = .bytes(body) }
-            let sent = clock.now
-            do {
-                let response = try await client.execute(outgoing, timeout: .seconds(60))
-                _ = try await response.body.collect(upTo: 16 * 1024 * 1024)
-                if Int(response.status.code) == request.expectedStatus {
-                    round.completed += 1
-                    round.latencies.append(Statistics.seconds(clock.now - sent) * 1000)
-                } else {
-                    round.failed += 1
+        var total = LoadRound()
+        while NIODeadline.now() < deadline {
+            let connection: LoadConnection
+            if let existing = open.withLock({ $0[worker] }), existing.channel.isActive {
+                connection = existing
+            } else {
+                do {
+                    connection = try await LoadConnection.connect(group: group, port: port)
+                } catch {
+                    total.failed += 1
+                    break
                 }
-            } catch {
-                round.failed += 1
+                open.withLock { $0[worker] = connection }
             }
+            total.absorb(await connection.round(worker: worker, until: deadline, next: next))
+            // Still open: the round ended for this worker (deadline, or no more requests).
+            if connection.channel.isActive { break }
         }
-        return round
+        return total
     }
 
-    /// Closes the connections.
+    /// Closes the connections and stops the event loop.
     func shutdown() async {
-        try? await client.shutdown()
+        let connections = open.withLock { open in
+            defer { open.removeAll() }
+            return Array(open.values)
+        }
+        for connection in connections { await connection.close() }
+        try? await group.shutdownGracefully()
     }
 }
