@@ -41,7 +41,8 @@ enum VerifyReceiptBodyGenerator {
                 "original_transaction_id": original, "auto_renew_status": "1",
             ]],
         ]
-        return (try? JSONSerialization.data(withJSONObject: body)) ?? Data()
+        // Slashes unescaped ("Etc/GMT"), as Apple and the conformance fixture write them.
+        return (try? JSONSerialization.data(withJSONObject: body, options: .withoutEscapingSlashes)) ?? Data()
     }
 
     private static func addDate(_ object: inout [String: Any], _ name: String, _ milliseconds: Int64) {

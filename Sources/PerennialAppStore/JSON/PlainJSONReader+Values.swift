@@ -12,7 +12,7 @@ extension PlainJSONReader {
             try beginObject()
             var object = [String: JSONValue](minimumCapacity: lastObjectCount)
             var first = true
-            while let key = try nextMemberKeyText(first: &first) {
+            while let key = try nextMemberKeyText(first: &first, known: AppleFieldKeys.key(for:)) {
                 guard object.updateValue(try value(depth: depth + 1), forKey: key) == nil else {
                     throw PlainJSONDeclined()
                 }

@@ -28,6 +28,10 @@ extension InAppPurchaseReceipt {
 
     /// `in_app_ownership_type`: `FAMILY_SHARED` is family shared; anything else, or nothing, is purchased.
     public var ownership: Ownership {
-        inAppOwnershipType?.trimmingAppleWhitespace.uppercased() == "FAMILY_SHARED" ? .familyShared : .purchased
+        guard let type = inAppOwnershipType?.trimmingAppleWhitespace else { return .purchased }
+        // ASCII text (all Apple sends) is compared without building an uppercased copy.
+        let isFamilyShared = type.utf8.allSatisfy { $0 < 0x80 }
+            ? type.equalsIgnoringASCIICase("FAMILY_SHARED") : type.uppercased() == "FAMILY_SHARED"
+        return isFamilyShared ? .familyShared : .purchased
     }
 }

@@ -34,11 +34,18 @@ public struct AppleFields: Sendable, Hashable, Codable {
 
     /// The field as a flag: accepts true/false, "true"/"false", 1/0 and "1"/"0".
     public func bool(_ key: String) -> Bool? {
-        switch string(key)?.lowercased() {
-        case "true", "1": true
-        case "false", "0": false
-        default: nil
+        guard let text = string(key) else { return nil }
+        // ASCII text (all Apple sends) is compared without building a lowercased copy.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            switch text.lowercased() {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: return nil
+            }
         }
+        if text == "1" || text.equalsIgnoringASCIICase("true") { return true }
+        if text == "0" || text.equalsIgnoringASCIICase("false") { return false }
+        return nil
     }
 
     /// A date field, read from `<key>_ms` (the source of truth), else from the `<key>` string in Apple's
@@ -46,7 +53,7 @@ public struct AppleFields: Sendable, Hashable, Codable {
     /// America/Los_Angeles but is documented both as local time and as standard time all year, so no
     /// reading of it can be trusted.
     public func instant(_ key: String) -> Instant? {
-        if let milliseconds = integer(key + "_ms") { return Instant(milliseconds: milliseconds) }
+        if let milliseconds = integer(Self.millisecondsKey(key)) { return Instant(milliseconds: milliseconds) }
         if let text = string(key) { return AppleDateFormat.parse(text) }
         return nil
     }
@@ -65,5 +72,18 @@ public struct AppleFields: Sendable, Hashable, Codable {
         values[key] = .string(AppleDateFormat.gmtString(instant))
         values[key + "_ms"] = .string(String(instant.milliseconds))
         values[key + "_pst"] = .string(AppleDateFormat.pacificString(instant))
+    }
+
+    /// `<key>_ms`, without building it for the date keys the accessors read on every entry.
+    private static func millisecondsKey(_ key: String) -> String {
+        switch key {
+        case "purchase_date": "purchase_date_ms"
+        case "original_purchase_date": "original_purchase_date_ms"
+        case "expires_date": "expires_date_ms"
+        case "cancellation_date": "cancellation_date_ms"
+        case "request_date": "request_date_ms"
+        case "receipt_creation_date": "receipt_creation_date_ms"
+        default: key + "_ms"
+        }
     }
 }

@@ -101,6 +101,12 @@ package struct PlainJSONReader {
 
     /// A string: escapes decoded (`\uXXXX` outside the surrogate range only), UTF-8 validated.
     package mutating func string() throws(PlainJSONDeclined) -> String {
+        try string(known: { _ in nil })
+    }
+
+    /// A string, as `string()` reads it, except that an ASCII string without escapes is first offered to
+    /// `known`, whose answer is used when it has one.
+    private mutating func string(known: (UnsafeRawBufferPointer) -> String?) throws(PlainJSONDeclined) -> String {
         try consume(UInt8(ascii: "\""))
         let start = position
         var sawNonASCII = false
@@ -109,6 +115,7 @@ package struct PlainJSONReader {
             if byte == UInt8(ascii: "\"") {
                 let text = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                if !sawNonASCII, let stored = known(text) { return stored }
                 return try Self.text(text, validating: sawNonASCII)
             }
             if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
@@ -142,8 +149,17 @@ package struct PlainJSONReader {
 
     /// The next member's key as text (escapes allowed), or nil after the closing `}`.
     package mutating func nextMemberKeyText(first: inout Bool) throws(PlainJSONDeclined) -> String? {
+        try nextMemberKeyText(first: &first, known: { _ in nil })
+    }
+
+    /// The next member's key as text, or nil after the closing `}`; a key without escapes or non-ASCII
+    /// bytes is first offered to `known`, whose answer (a stored copy of the same text) is used when it has
+    /// one, sparing an allocation per key.
+    package mutating func nextMemberKeyText(
+        first: inout Bool, known: (UnsafeRawBufferPointer) -> String?
+    ) throws(PlainJSONDeclined) -> String? {
         if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
-        let key = try string()
+        let key = try string(known: known)
         try consume(UInt8(ascii: ":"))
         return key
     }
