@@ -16,7 +16,8 @@ package protocol PlainJSONDecodable {
 
 extension PlainJSONDecodable {
     /// The model read from a JSON object, unknown keys skipped; nil when the reader declines (decode with
-    /// `JSONDecoder` then).
+    /// `JSONDecoder` then). Inlinable, so that each model's reading is specialized in its own module.
+    @inlinable
     package static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
         var reader = PlainJSONReader(bytes)
         var model = Self()
