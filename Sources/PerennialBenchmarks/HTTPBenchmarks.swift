@@ -117,7 +117,7 @@ struct HTTPBenchmarks: Sendable {
         var latencies: [Double] = []
         var failed = 0
         for _ in 0..<rounds {
-            let count = max(Int(estimate * roundSeconds * 1.5), 200)
+            let count = max(Int(estimate * roundSeconds * 3), 200)
             let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
             let round = await load.run(seconds: roundSeconds) { _ in pool.next().map(Self.notification) }
             if round.completed >= pool.count { progress("notifications-http-\(label): pool ran out; the round ended early") }

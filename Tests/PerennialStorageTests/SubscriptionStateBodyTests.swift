@@ -91,34 +91,7 @@ struct SubscriptionStateBodyTests {
     /// Those, and strings the encoder escapes.
     static let allTexts = plainTexts + ["quote\"d", "back\\slash", "tab\t", "\u{1}"]
 
-    static func maybe<Value>(_ random: inout SplitMix64, _ make: (inout SplitMix64) -> Value) -> Value? {
-        Bool.random(using: &random) ? make(&random) : nil
-    }
-
-    static func instant(_ random: inout SplitMix64) -> Instant {
-        Instant(milliseconds: Int64.random(in: -10_000...4_102_444_800_000, using: &random))
-    }
-
     static func state(_ random: inout SplitMix64, texts: [String] = allTexts) -> SubscriptionState {
-        let text: (inout SplitMix64) -> String = { texts.randomElement(using: &$0)! }
-        var state = SubscriptionState(
-            key: SubscriptionKey(store: Store.allCases.randomElement(using: &random)!, originalTransactionID: text(&random)),
-            environment: StoreEnvironment.allCases.randomElement(using: &random)!,
-            productType: ProductType.allCases.randomElement(using: &random)!, productID: text(&random),
-            status: SubscriptionStatus.allCases.randomElement(using: &random)!,
-            periodType: [.trial, .intro, .normal].randomElement(using: &random)!,
-            expirationReason: maybe(&random) { ExpirationReason.allCases.randomElement(using: &$0)! },
-            revocationReason: maybe(&random) { [RevocationReason.refund, .familySharingRevoked].randomElement(using: &$0)! },
-            cancellationReason: maybe(&random, text), originalPurchasedAt: instant(&random),
-            latestPurchasedAt: instant(&random), expiresAt: maybe(&random, instant),
-            gracePeriodExpiresAt: maybe(&random, instant), billingIssueDetectedAt: maybe(&random, instant),
-            revokedAt: maybe(&random, instant), willRenew: Bool.random(using: &random),
-            renewsToProductID: maybe(&random, text), ownership: Bool.random(using: &random) ? .purchased : .familyShared,
-            renewalCount: Int.random(in: -2...100_000, using: &random), latestTransactionID: text(&random),
-            hasUsedIntroductoryOffer: Bool.random(using: &random), offerCodeRefName: maybe(&random, text),
-            promotionalOfferID: maybe(&random, text), priceConsentStatus: maybe(&random, text)
-        )
-        state.renewalInfoObservedAt = maybe(&random, instant)
-        return state
+        RandomSubscriptionState.make(&random, text: { texts.randomElement(using: &$0)! }, instants: -10_000...4_102_444_800_000)
     }
 }

@@ -71,7 +71,7 @@ struct CustomerResponseJSONTests {
     }
 
     static func maybe<Value>(_ random: inout SplitMix64, _ make: (inout SplitMix64) -> Value) -> Value? {
-        Bool.random(using: &random) ? make(&random) : nil
+        RandomSubscriptionState.maybe(&random, make)
     }
 
     static func instant(_ random: inout SplitMix64) -> Instant {
@@ -79,23 +79,7 @@ struct CustomerResponseJSONTests {
     }
 
     static func state(_ random: inout SplitMix64) -> SubscriptionState {
-        SubscriptionState(
-            key: SubscriptionKey(store: Store.allCases.randomElement(using: &random)!, originalTransactionID: text(&random)),
-            environment: StoreEnvironment.allCases.randomElement(using: &random)!,
-            productType: ProductType.allCases.randomElement(using: &random)!, productID: text(&random),
-            status: SubscriptionStatus.allCases.randomElement(using: &random)!,
-            periodType: [.trial, .intro, .normal].randomElement(using: &random)!,
-            expirationReason: maybe(&random) { ExpirationReason.allCases.randomElement(using: &$0)! },
-            revocationReason: maybe(&random) { [RevocationReason.refund, .familySharingRevoked].randomElement(using: &$0)! },
-            cancellationReason: maybe(&random, text), originalPurchasedAt: instant(&random),
-            latestPurchasedAt: instant(&random), expiresAt: maybe(&random, instant),
-            gracePeriodExpiresAt: maybe(&random, instant), billingIssueDetectedAt: maybe(&random, instant),
-            revokedAt: maybe(&random, instant), willRenew: Bool.random(using: &random),
-            renewsToProductID: maybe(&random, text), ownership: Bool.random(using: &random) ? .purchased : .familyShared,
-            renewalCount: Int.random(in: -2...100_000, using: &random), latestTransactionID: text(&random),
-            offerCodeRefName: maybe(&random, text), promotionalOfferID: maybe(&random, text),
-            priceConsentStatus: maybe(&random, text)
-        )
+        RandomSubscriptionState.make(&random, text: text, instants: 0...4_102_444_800_000)
     }
 
     static func entitlement(_ random: inout SplitMix64) -> Entitlement {
