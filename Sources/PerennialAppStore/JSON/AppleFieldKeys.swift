@@ -1,17 +1,12 @@
-import Foundation
+import PerennialCore
 
 /// The keys Apple's verifyReceipt bodies repeat in every entry, kept once: a key read from a body is
 /// matched against these bytes and, when known, shares the stored `String` instead of allocating its own
 /// (most of them are longer than the 15 bytes a `String` holds inline). Unknown keys are read as usual.
 enum AppleFieldKeys {
-    /// Known keys bucketed by their length in bytes.
-    private static let byLength: [[(bytes: [UInt8], key: String)]] = {
-        var buckets = [[(bytes: [UInt8], key: String)]](repeating: [], count: 40)
-        for key in names + dates.flatMap({ [$0, $0 + "_ms", $0 + "_pst"] }) {
-            buckets[key.utf8.count].append((Array(key.utf8), key))
-        }
-        return buckets
-    }()
+    /// Every known key, and the matcher of their bytes.
+    private static let all = names + dates.flatMap { [$0, $0 + "_ms", $0 + "_pst"] }
+    private static let list = PlainJSONKeyList(all)
 
     private static let names = [
         "status", "environment", "is-retryable", "receipt", "latest_receipt", "latest_receipt_info",
@@ -32,12 +27,6 @@ enum AppleFieldKeys {
 
     /// The stored key spelled by `bytes`, or nil when it is not one of Apple's known keys.
     static func key(for bytes: UnsafeRawBufferPointer) -> String? {
-        guard bytes.count < byLength.count, let start = bytes.baseAddress else { return nil }
-        for entry in byLength[bytes.count] {
-            // Buckets hold no empty key, so an entry's bytes have a base address.
-            let isEqual = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress!, start, bytes.count) == 0 }
-            if isEqual { return entry.key }
-        }
-        return nil
+        list.index(of: bytes).map { all[$0] }
     }
 }
