@@ -2,9 +2,8 @@ import PerennialCore
 
 extension SubscriptionStateBody {
     /// The values read so far. A key absent or `null` leaves an optional property nil, as `decodeIfPresent`
-    /// does; a required one missing fails.
+    /// does; a required one missing, `null` or of another type declines.
     struct Fields {
-        var seen: UInt32 = 0
         var key: SubscriptionKey?
         var environment: StoreEnvironment?
         var productType: ProductType?
@@ -31,131 +30,68 @@ extension SubscriptionStateBody {
         var priceConsentStatus: String?
         var renewalInfoObservedAt: Instant?
 
-        /// Reads the object; false when it is not in the accepted form.
-        mutating func read(_ reader: inout PlainJSONReader) -> Bool {
-            guard (try? reader.beginObject()) != nil else { return false }
-            var first = true
-            while true {
-                let next: UnsafeRawBufferPointer?
-                do { next = try reader.nextKey(first: &first) } catch { return false }
-                guard let name = next else { return true }
-                guard let key = Key(name) else { return false }
-                let bit: UInt32 = 1 << UInt32(key.rawValue)
-                guard seen & bit == 0 else { return false }
-                seen |= bit
-                guard readValue(of: key, from: &reader) else { return false }
-            }
-        }
-
-        private mutating func readValue(of key: Key, from reader: inout PlainJSONReader) -> Bool {
-            // `null` is nil for the optional properties; for the required ones the decoder would fail.
-            guard let isNull = try? reader.consumeNull() else { return false }
-            if isNull {
-                switch key {
-                case .key, .environment, .productType, .productID, .status, .periodType, .originalPurchasedAt,
-                     .latestPurchasedAt, .willRenew, .ownership, .renewalCount, .latestTransactionID,
-                     .hasUsedIntroductoryOffer:
-                    return false
-                default:
-                    return true
-                }
-            }
+        /// Reads the value of `key` (the reader is just past the key).
+        mutating func read(_ key: Key, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
             switch key {
-            case .key: self.key = Self.subscriptionKey(&reader)
-            case .environment: environment = (try? reader.string()).flatMap(StoreEnvironment.init(rawValue:))
-            case .productType: productType = (try? reader.string()).flatMap(ProductType.init(rawValue:))
-            case .productID: productID = (try? reader.string())
-            case .status: status = (try? reader.string()).flatMap(SubscriptionStatus.init(rawValue:))
-            case .periodType: periodType = (try? reader.string()).flatMap(PeriodType.init(rawValue:))
-            case .expirationReason:
-                expirationReason = (try? reader.string()).flatMap(ExpirationReason.init(rawValue:))
-                return expirationReason != nil
-            case .revocationReason:
-                revocationReason = (try? reader.string()).flatMap(RevocationReason.init(rawValue:))
-                return revocationReason != nil
-            case .cancellationReason:
-                cancellationReason = (try? reader.string())
-                return cancellationReason != nil
-            case .originalPurchasedAt: originalPurchasedAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-            case .latestPurchasedAt: latestPurchasedAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-            case .expiresAt:
-                expiresAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-                return expiresAt != nil
-            case .gracePeriodExpiresAt:
-                gracePeriodExpiresAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-                return gracePeriodExpiresAt != nil
-            case .billingIssueDetectedAt:
-                billingIssueDetectedAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-                return billingIssueDetectedAt != nil
-            case .revokedAt:
-                revokedAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-                return revokedAt != nil
-            case .willRenew: willRenew = (try? reader.bool())
-            case .renewsToProductID:
-                renewsToProductID = (try? reader.string())
-                return renewsToProductID != nil
-            case .ownership: ownership = (try? reader.string()).flatMap(Ownership.init(rawValue:))
-            case .renewalCount: renewalCount = (try? reader.integer()).flatMap { Int(exactly: $0) }
-            case .latestTransactionID: latestTransactionID = (try? reader.string())
-            case .hasUsedIntroductoryOffer: hasUsedIntroductoryOffer = (try? reader.bool())
-            case .offerCodeRefName:
-                offerCodeRefName = (try? reader.string())
-                return offerCodeRefName != nil
-            case .promotionalOfferID:
-                promotionalOfferID = (try? reader.string())
-                return promotionalOfferID != nil
-            case .priceConsentStatus:
-                priceConsentStatus = (try? reader.string())
-                return priceConsentStatus != nil
-            case .renewalInfoObservedAt:
-                renewalInfoObservedAt = (try? reader.integer()).map(Instant.init(milliseconds:))
-                return renewalInfoObservedAt != nil
-            }
-            // A required value: read only if it had the right form.
-            return isSet(key)
-        }
-
-        private func isSet(_ key: Key) -> Bool {
-            switch key {
-            case .key: self.key != nil
-            case .environment: environment != nil
-            case .productType: productType != nil
-            case .productID: productID != nil
-            case .status: status != nil
-            case .periodType: periodType != nil
-            case .originalPurchasedAt: originalPurchasedAt != nil
-            case .latestPurchasedAt: latestPurchasedAt != nil
-            case .willRenew: willRenew != nil
-            case .ownership: ownership != nil
-            case .renewalCount: renewalCount != nil
-            case .latestTransactionID: latestTransactionID != nil
-            case .hasUsedIntroductoryOffer: hasUsedIntroductoryOffer != nil
-            default: true
+            case .key: self.key = try Self.subscriptionKey(&reader)
+            case .environment: environment = try Self.value(reader.string())
+            case .productType: productType = try Self.value(reader.string())
+            case .productID: productID = try reader.string()
+            case .status: status = try Self.value(reader.string())
+            case .periodType: periodType = try Self.value(reader.string())
+            case .expirationReason: expirationReason = try reader.optionalString().map(Self.value)
+            case .revocationReason: revocationReason = try reader.optionalString().map(Self.value)
+            case .cancellationReason: cancellationReason = try reader.optionalString()
+            case .originalPurchasedAt: originalPurchasedAt = Instant(milliseconds: try reader.integer())
+            case .latestPurchasedAt: latestPurchasedAt = Instant(milliseconds: try reader.integer())
+            case .expiresAt: expiresAt = try reader.optionalInstant()
+            case .gracePeriodExpiresAt: gracePeriodExpiresAt = try reader.optionalInstant()
+            case .billingIssueDetectedAt: billingIssueDetectedAt = try reader.optionalInstant()
+            case .revokedAt: revokedAt = try reader.optionalInstant()
+            case .willRenew: willRenew = try reader.bool()
+            case .renewsToProductID: renewsToProductID = try reader.optionalString()
+            case .ownership: ownership = try Self.value(reader.string())
+            case .renewalCount:
+                guard let count = Int(exactly: try reader.integer()) else { throw PlainJSONDeclined() }
+                renewalCount = count
+            case .latestTransactionID: latestTransactionID = try reader.string()
+            case .hasUsedIntroductoryOffer: hasUsedIntroductoryOffer = try reader.bool()
+            case .offerCodeRefName: offerCodeRefName = try reader.optionalString()
+            case .promotionalOfferID: promotionalOfferID = try reader.optionalString()
+            case .priceConsentStatus: priceConsentStatus = try reader.optionalString()
+            case .renewalInfoObservedAt: renewalInfoObservedAt = try reader.optionalInstant()
             }
         }
 
-        /// `{"originalTransactionID":…,"store":…}`, in either order, each once.
-        private static func subscriptionKey(_ reader: inout PlainJSONReader) -> SubscriptionKey? {
-            guard (try? reader.beginObject()) != nil else { return nil }
+        /// The enumeration case spelled `text`; a spelling the type does not have declines.
+        private static func value<Value: RawRepresentable>(_ text: String) throws(PlainJSONDeclined) -> Value
+        where Value.RawValue == String {
+            guard let value = Value(rawValue: text) else { throw PlainJSONDeclined() }
+            return value
+        }
+
+        /// `SubscriptionKey`'s keys.
+        private enum KeyField: String, CaseIterable, Sendable {
+            case store, originalTransactionID
+        }
+
+        private static let keyFields = PlainJSONKeyTable<KeyField>()
+
+        /// `{"originalTransactionID":…,"store":…}`, in either order, each once, nothing else.
+        private static func subscriptionKey(_ reader: inout PlainJSONReader) throws(PlainJSONDeclined) -> SubscriptionKey {
+            try reader.beginObject()
             var store: Store?
             var originalTransactionID: String?
+            var seen: UInt64 = 0
             var first = true
-            while true {
-                let next: UnsafeRawBufferPointer?
-                do { next = try reader.nextKey(first: &first) } catch { return nil }
-                guard let name = next else { break }
-                switch String(decoding: name, as: UTF8.self) {
-                case "store" where store == nil:
-                    guard let value = (try? reader.string()).flatMap(Store.init(rawValue:)) else { return nil }
-                    store = value
-                case "originalTransactionID" where originalTransactionID == nil:
-                    guard let value = try? reader.string() else { return nil }
-                    originalTransactionID = value
-                default:
-                    return nil
+            while let name = try reader.nextKey(first: &first) {
+                switch try keyFields.field(for: name, seen: &seen) {
+                case .store: store = try value(reader.string())
+                case .originalTransactionID: originalTransactionID = try reader.string()
+                case nil: throw PlainJSONDeclined()
                 }
             }
-            guard let store, let originalTransactionID else { return nil }
+            guard let store, let originalTransactionID else { throw PlainJSONDeclined() }
             return SubscriptionKey(store: store, originalTransactionID: originalTransactionID)
         }
 
