@@ -56,15 +56,12 @@ public struct SignedDataVerifiers: Sendable {
     /// The environment a compact JWS's payload names (`environment`, or `data.environment` and the like),
     /// without verifying anything.
     static func claimedEnvironment(of signed: String) -> AppleEnvironment? {
-        // Bytes, not Characters: splitting the text walks grapheme clusters over kilobytes of header.
-        let bytes = Array(signed.utf8)
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-        guard dots.count == 2 else { return nil }
-        var base64 = bytes[(dots[0] + 1)..<dots[1]].map { byte in
-            byte == UInt8(ascii: "-") ? UInt8(ascii: "+") : byte == UInt8(ascii: "_") ? UInt8(ascii: "/") : byte
-        }
-        base64.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (4 - base64.count % 4) % 4))
-        guard let data = Data(base64Encoded: Data(base64)),
+        // Found on the UTF-8 view: splitting the text walks grapheme clusters over kilobytes of header.
+        let dot = UInt8(ascii: ".")
+        guard let first = signed.utf8.firstIndex(of: dot), let last = signed.utf8.lastIndex(of: dot), first != last
+        else { return nil }
+        let payload = signed[signed.utf8.index(after: first)..<last]
+        guard !payload.utf8.contains(dot), let data = Base64URL.decode(payload),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         for container in [object, object["data"], object["summary"], object["appData"], object["externalPurchaseToken"]] {
             if let environment = (container as? [String: Any])?["environment"] as? String {
