@@ -20,20 +20,14 @@ extension CustomerResponse {
     func write(to output: inout JSONOutput) {
         output.raw("{\"app_user_id\":")
         output.string(appUserID)
-        output.raw(",\"entitlements\":[")
-        for (index, entitlement) in entitlements.enumerated() {
-            if index > 0 { output.raw(",") }
-            entitlement.write(to: &output)
-        }
-        output.raw("],\"first_seen_at\":")
+        output.raw(",\"entitlements\":")
+        output.array(entitlements) { $0.write(to: &$1) }
+        output.raw(",\"first_seen_at\":")
         output.string(firstSeenAt)
         output.raw(",\"request_date\":")
         output.string(requestDate)
-        output.raw(",\"subscriptions\":[")
-        for (index, subscription) in subscriptions.enumerated() {
-            if index > 0 { output.raw(",") }
-            subscription.write(to: &output)
-        }
-        output.raw("]}")
+        output.raw(",\"subscriptions\":")
+        output.array(subscriptions) { $0.write(to: &$1) }
+        output.raw("}")
     }
 }

@@ -44,6 +44,16 @@ struct JSONOutput {
         if let value { string(value) } else { raw("null") }
     }
 
+    /// Writes `[`, each element by `write` with commas between them, and `]`.
+    mutating func array<Element>(_ elements: [Element], _ write: (Element, inout JSONOutput) -> Void) {
+        raw("[")
+        for (index, element) in elements.enumerated() {
+            if index > 0 { raw(",") }
+            write(element, &self)
+        }
+        raw("]")
+    }
+
     /// Writes `true` or `false`.
     mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
