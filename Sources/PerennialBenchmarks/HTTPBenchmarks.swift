@@ -66,19 +66,19 @@ struct HTTPBenchmarks: Sendable {
     }
 
     static let hello = LoadGenerator.Request(
-        method: .get, path: "/bench/hello", headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
+        method: .GET, path: "/bench/hello", headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
     )
 
     static func customer(_ index: Int) -> LoadGenerator.Request {
         LoadGenerator.Request(
-            method: .get, path: "/v1/customers/\(BenchApp.appUserID(index))",
+            method: .GET, path: "/v1/customers/\(BenchApp.appUserID(index))",
             headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
         )
     }
 
     static func notification(_ body: ByteBuffer) -> LoadGenerator.Request {
         LoadGenerator.Request(
-            method: .post, path: "/v1/apple/notifications/\(BenchApp.id)", headers: [("Content-Type", "application/json")],
+            method: .POST, path: "/v1/apple/notifications/\(BenchApp.id)", headers: [("Content-Type", "application/json")],
             body: body
         )
     }

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 /// One keep-alive connection of the load generator, and the handler that drives it.
@@ -14,6 +15,7 @@ struct LoadConnection: Sendable {
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let handler = LoadConnectionHandler(host: host)
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(handler)
                     return LoadConnection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
                 }

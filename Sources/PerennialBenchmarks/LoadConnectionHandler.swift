@@ -1,10 +1,11 @@
 import NIOCore
+import NIOHTTP1
 
 /// One load-generator connection's side of the closed loop, on the generator's event loop: writes a request,
 /// reads its response, records the latency, writes the next, until the round's deadline.
 final class LoadConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
 
     /// What one round asks of the connection.
     struct Assignment: Sendable {
@@ -17,7 +18,8 @@ final class LoadConnectionHandler: ChannelInboundHandler {
 
     private let host: String
     private var context: ChannelHandlerContext?
-    private var parser = LoadResponseParser()
+    /// The status of the response being read.
+    private var status: Int?
     private var assignment: Assignment?
     private var round = LoadRound()
     /// When the request in flight was written; nil when none is.
@@ -52,24 +54,23 @@ final class LoadConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var bytes = unwrapInboundIn(data)
-        do {
-            while let status = try parser.next(from: &bytes) {
-                guard let sentAt else {
-                    fail(context: context)
-                    return
-                }
-                self.sentAt = nil
-                if status == expectedStatus {
-                    round.completed += 1
-                    round.latencies.append(Double((NIODeadline.now() - sentAt).nanoseconds) / 1e6)
-                } else {
-                    round.failed += 1
-                }
-                sendNext(context: context)
+        switch unwrapInboundIn(data) {
+        case .head(let head): status = Int(head.status.code)
+        case .body: break
+        case .end:
+            guard let sentAt, let status else {
+                fail(context: context)
+                return
             }
-        } catch {
-            fail(context: context)
+            self.sentAt = nil
+            self.status = nil
+            if status == expectedStatus {
+                round.completed += 1
+                round.latencies.append(Double((NIODeadline.now() - sentAt).nanoseconds) / 1e6)
+            } else {
+                round.failed += 1
+            }
+            sendNext(context: context)
         }
     }
 
@@ -93,10 +94,14 @@ final class LoadConnectionHandler: ChannelInboundHandler {
             return
         }
         expectedStatus = request.expectedStatus
-        var buffer = context.channel.allocator.buffer(capacity: 256 + (request.body?.readableBytes ?? 0))
-        request.write(into: &buffer, host: host)
+        var headers = HTTPHeaders([("Host", host)] + request.headers)
+        if request.body != nil || request.method == .POST {
+            headers.add(name: "Content-Length", value: String(request.body?.readableBytes ?? 0))
+        }
         sentAt = .now()
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        context.write(wrapOutboundOut(.head(HTTPRequestHead(version: .http1_1, method: request.method, uri: request.path, headers: headers))), promise: nil)
+        if let body = request.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// Counts the request in flight as failed and closes the connection (the generator opens another).

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Synchronization
 
@@ -6,21 +7,18 @@ import Synchronization
 /// sends its next request as soon as the previous answer arrived (a closed loop), and every latency is
 /// recorded.
 ///
-/// The client is deliberately minimal, so that what it costs is small and bounded: every connection lives on
-/// one event loop of its own group (one thread), writes each request as ready-made bytes and reads only the
-/// status line and `Content-Length` of the answer (see `LoadResponseParser`).
+/// The client is deliberately thin, so that what it costs is small and bounded: every connection lives on one
+/// event loop of its own group (one thread), with SwiftNIO's HTTP/1.1 client codec and one handler
+/// (`LoadConnectionHandler`) that keeps only each answer's status and timing.
 final class LoadGenerator: Sendable {
     /// One request to send: method, path, body and the status that counts as success.
     struct Request: Sendable {
-        var method: HTTPMethodName
+        var method: HTTPMethod
         var path: String
         var headers: [(String, String)]
         var body: ByteBuffer?
         var expectedStatus: Int = 200
     }
-
-    /// GET or POST.
-    enum HTTPMethodName: Sendable { case get, post }
 
     let port: Int
     let connections: Int
