@@ -1,6 +1,6 @@
 import PerennialCore
 
-/// The keys Apple's verifyReceipt bodies repeat in every entry, kept once: a key read from a body is
+/// The keys Apple's verifyReceipt bodies repeat in every entry, kept once (and each date's `_ms` key): a key read from a body is
 /// matched against these bytes and, when known, shares the stored `String` instead of allocating its own
 /// (most of them are longer than the 15 bytes a `String` holds inline). Unknown keys are read as usual.
 enum AppleFieldKeys {
@@ -24,6 +24,13 @@ enum AppleFieldKeys {
         "receipt_creation_date", "request_date", "original_purchase_date", "purchase_date", "expires_date",
         "cancellation_date", "grace_period_expires_date", "expiration_date", "preorder_date",
     ]
+
+    /// `<key>_ms`: stored for Apple's date keys (read on every entry), built for any other.
+    static func millisecondsKey(of key: String) -> String {
+        millisecondsKeys[key] ?? key + "_ms"
+    }
+
+    private static let millisecondsKeys = Dictionary(uniqueKeysWithValues: dates.map { ($0, $0 + "_ms") })
 
     /// The stored key spelled by `bytes`, or nil when it is not one of Apple's known keys.
     static func key(for bytes: UnsafeRawBufferPointer) -> String? {

@@ -53,7 +53,7 @@ public struct AppleFields: Sendable, Hashable, Codable {
     /// America/Los_Angeles but is documented both as local time and as standard time all year, so no
     /// reading of it can be trusted.
     public func instant(_ key: String) -> Instant? {
-        if let milliseconds = integer(Self.millisecondsKey(key)) { return Instant(milliseconds: milliseconds) }
+        if let milliseconds = integer(AppleFieldKeys.millisecondsKey(of: key)) { return Instant(milliseconds: milliseconds) }
         if let text = string(key) { return AppleDateFormat.parse(text) }
         return nil
     }
@@ -72,18 +72,5 @@ public struct AppleFields: Sendable, Hashable, Codable {
         values[key] = .string(AppleDateFormat.gmtString(instant))
         values[key + "_ms"] = .string(String(instant.milliseconds))
         values[key + "_pst"] = .string(AppleDateFormat.pacificString(instant))
-    }
-
-    /// `<key>_ms`, without building it for the date keys the accessors read on every entry.
-    private static func millisecondsKey(_ key: String) -> String {
-        switch key {
-        case "purchase_date": "purchase_date_ms"
-        case "original_purchase_date": "original_purchase_date_ms"
-        case "expires_date": "expires_date_ms"
-        case "cancellation_date": "cancellation_date_ms"
-        case "request_date": "request_date_ms"
-        case "receipt_creation_date": "receipt_creation_date_ms"
-        default: key + "_ms"
-        }
     }
 }
