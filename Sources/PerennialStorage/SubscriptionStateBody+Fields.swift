@@ -2,8 +2,12 @@ import PerennialCore
 
 extension SubscriptionStateBody {
     /// The values read so far. A key absent or `null` leaves an optional property nil, as `decodeIfPresent`
-    /// does; a required one missing, `null` or of another type declines.
-    struct Fields {
+    /// does; a required one missing, `null` or of another type declines. A key the state does not have is
+    /// left to the decoder (which ignores it).
+    struct Fields: PlainJSONDecodable {
+        static let plainKeys = PlainJSONKeyTable<Key>()
+        static var skipsUnknownKeys: Bool { false }
+
         var key: SubscriptionKey?
         var environment: StoreEnvironment?
         var productType: ProductType?

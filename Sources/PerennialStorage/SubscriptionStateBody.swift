@@ -10,24 +10,7 @@ enum SubscriptionStateBody {
     /// The state the text describes, or nil when the text is not in the form above.
     static func decode(_ text: String) -> SubscriptionState? {
         var text = text
-        return text.withUTF8 { bytes in
-            var reader = PlainJSONReader(UnsafeRawBufferPointer(bytes))
-            var fields = Fields()
-            var seen: UInt64 = 0
-            do {
-                try reader.beginObject()
-                var first = true
-                while let name = try reader.nextKey(first: &first) {
-                    // A key the state does not have is left to the decoder, which ignores it.
-                    guard let key = try keys.field(for: name, seen: &seen) else { return nil }
-                    try fields.read(key, from: &reader)
-                }
-                try reader.finish()
-            } catch {
-                return nil
-            }
-            return fields.state()
-        }
+        return text.withUTF8 { Fields.plainDecoded(from: UnsafeRawBufferPointer($0))?.state() }
     }
 
     /// `SubscriptionState`'s synthesized coding keys.
@@ -38,6 +21,4 @@ enum SubscriptionStateBody {
         case latestTransactionID, hasUsedIntroductoryOffer, offerCodeRefName, promotionalOfferID
         case priceConsentStatus, renewalInfoObservedAt
     }
-
-    private static let keys = PlainJSONKeyTable<Key>()
 }

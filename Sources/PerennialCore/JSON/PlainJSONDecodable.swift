@@ -12,10 +12,15 @@ package protocol PlainJSONDecodable {
 
     /// Reads the value of `field` (the reader is just past its key).
     mutating func read(_ field: PlainField, from reader: inout PlainJSONReader) throws(PlainJSONDeclined)
+
+    /// Whether a key the model does not read is skipped (true by default) or makes the reader decline.
+    static var skipsUnknownKeys: Bool { get }
 }
 
 extension PlainJSONDecodable {
-    /// The model read from a JSON object, unknown keys skipped; nil when the reader declines (decode with
+    package static var skipsUnknownKeys: Bool { true }
+
+    /// The model read from a JSON object, unknown keys skipped (or declined); nil when the reader declines (decode with
     /// `JSONDecoder` then). Inlinable, so that each model's reading is specialized in its own module.
     @inlinable
     package static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
@@ -27,6 +32,7 @@ extension PlainJSONDecodable {
             var first = true
             while let key = try reader.nextKey(first: &first) {
                 guard let field = try plainKeys.field(for: key, seen: &seen) else {
+                    guard skipsUnknownKeys else { throw PlainJSONDeclined() }
                     try reader.skipValue()
                     continue
                 }
