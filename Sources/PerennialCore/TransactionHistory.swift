@@ -10,19 +10,36 @@ public struct TransactionHistory: Sendable, Hashable {
 
     /// Every transaction once (copies merged), oldest first.
     public let transactions: [TransactionFact]
+    /// Positions of the transactions cancelled by an upgrade (with a cancellation date): the only ones that
+    /// can make a later transaction a product change, so `role(at:)` looks at these and not at every
+    /// earlier transaction.
+    private let upgradeCancellations: [Int]
 
     /// Merges copies of the same transaction and orders them by purchase date (then expiry, then id), so the
     /// result is the same whatever order the facts came in.
     public init(_ facts: [TransactionFact]) {
-        var byID: [String: TransactionFact] = [:]
+        var merged: [TransactionFact] = []
+        merged.reserveCapacity(facts.count)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(facts.count)
         for fact in facts {
-            byID[fact.transactionID] = byID[fact.transactionID].map { $0.merged(with: fact) } ?? fact
+            if let position = positions[fact.transactionID] {
+                merged[position] = merged[position].merged(with: fact)
+            } else {
+                positions[fact.transactionID] = merged.count
+                merged.append(fact)
+            }
         }
-        transactions = byID.values.sorted { lhs, rhs in
+        // Positions are sorted, not the facts: moving a fact costs more than comparing two.
+        let order = merged.indices.sorted { lhsIndex, rhsIndex in
+            let lhs = merged[lhsIndex], rhs = merged[rhsIndex]
             if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
             if lhs.expiresAt != rhs.expiresAt { return (lhs.expiresAt?.milliseconds ?? 0) < (rhs.expiresAt?.milliseconds ?? 0) }
             return lhs.transactionID < rhs.transactionID
         }
+        let ordered = order.map { merged[$0] }
+        transactions = ordered
+        upgradeCancellations = ordered.indices.filter { ordered[$0].isUpgraded && ordered[$0].cancelledAt != nil }
     }
 
     /// The first purchase.
@@ -31,22 +48,31 @@ public struct TransactionHistory: Sendable, Hashable {
     /// The transaction that decides the state: of those not cancelled by an upgrade, the one whose period
     /// ends last ("the latest period wins").
     public var deciding: TransactionFact? {
-        let candidates = transactions.filter { !$0.isUpgraded }
-        return (candidates.isEmpty ? transactions : candidates).max { lhs, rhs in
-            let lhsEnd = lhs.expiresAt ?? lhs.purchasedAt, rhsEnd = rhs.expiresAt ?? rhs.purchasedAt
-            if lhsEnd != rhsEnd { return lhsEnd < rhsEnd }
-            if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
-            return lhs.transactionID < rhs.transactionID
+        let hasCandidates = transactions.contains { !$0.isUpgraded }
+        var best: Int?
+        for index in transactions.indices where !hasCandidates || !transactions[index].isUpgraded {
+            if let current = best, !Self.decidesBefore(transactions[current], transactions[index]) { continue }
+            best = index
         }
+        return best.map { transactions[$0] }
+    }
+
+    /// Whether `lhs` comes before `rhs` in the order `deciding` takes the maximum of: period end, then
+    /// purchase date, then id.
+    private static func decidesBefore(_ lhs: TransactionFact, _ rhs: TransactionFact) -> Bool {
+        let lhsEnd = lhs.expiresAt ?? lhs.purchasedAt, rhsEnd = rhs.expiresAt ?? rhs.purchasedAt
+        if lhsEnd != rhsEnd { return lhsEnd < rhsEnd }
+        if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
+        return lhs.transactionID < rhs.transactionID
     }
 
     /// What the transaction at `index` was.
     public func role(at index: Int) -> Role {
         guard index > 0 else { return .firstPurchase }
-        let transaction = transactions[index]
-        let startsChange = transactions[..<index].contains { earlier in
-            guard earlier.isUpgraded, let cancelledAt = earlier.cancelledAt else { return false }
-            return abs(cancelledAt.milliseconds - transaction.purchasedAt.milliseconds) <= Self.changeTolerance
+        let purchasedAt = transactions[index].purchasedAt.milliseconds
+        let startsChange = upgradeCancellations.contains { earlier in
+            guard earlier < index, let cancelledAt = transactions[earlier].cancelledAt else { return false }
+            return abs(cancelledAt.milliseconds - purchasedAt) <= Self.changeTolerance
         }
         return startsChange ? .productChange : .renewal
     }
@@ -58,7 +84,7 @@ public struct TransactionHistory: Sendable, Hashable {
 
     /// How many transactions were renewals.
     public var renewalCount: Int {
-        transactions.indices.filter { role(at: $0) == .renewal }.count
+        transactions.indices.reduce(0) { count, index in role(at: index) == .renewal ? count + 1 : count }
     }
 
     /// Whether any period was a free trial or an introductory offer.

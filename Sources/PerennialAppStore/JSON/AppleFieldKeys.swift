@@ -1,12 +1,16 @@
 import PerennialCore
 
-/// The keys Apple's verifyReceipt bodies repeat in every entry, kept once (and each date's `_ms` key): a key read from a body is
-/// matched against these bytes and, when known, shares the stored `String` instead of allocating its own
-/// (most of them are longer than the 15 bytes a `String` holds inline). Unknown keys are read as usual.
+/// The keys Apple's verifyReceipt bodies repeat in every entry, kept once (and each date's `_ms` and `_pst`
+/// keys), each with a slot: its position in `all`. A key read from a body is matched against these bytes;
+/// when known, `AppleJSONTape` records its slot and `PlainJSONReader.value` shares the stored `String`
+/// instead of allocating its own (most are longer than the 15 bytes a `String` holds inline).
 enum AppleFieldKeys {
-    /// Every known key, and the matcher of their bytes.
-    private static let all = names + dates.flatMap { [$0, $0 + "_ms", $0 + "_pst"] }
-    private static let list = PlainJSONKeyList(all)
+    /// Every known key; a key's slot is its position here.
+    static let all = names + dates.flatMap { [$0, $0 + "_ms", $0 + "_pst"] }
+    /// The matcher of the keys' bytes.
+    static let list = PlainJSONKeyList(all)
+    /// Each key's UTF-8 bytes, by slot.
+    static let utf8 = all.map { Array($0.utf8) }
 
     private static let names = [
         "status", "environment", "is-retryable", "receipt", "latest_receipt", "latest_receipt_info",
@@ -32,8 +36,19 @@ enum AppleFieldKeys {
 
     private static let millisecondsKeys = Dictionary(uniqueKeysWithValues: dates.map { ($0, $0 + "_ms") })
 
+    /// The slot of the key spelled by `bytes`, or nil when it is not one of Apple's known keys.
+    static func slot(for bytes: UnsafeRawBufferPointer) -> Int? {
+        list.index(of: bytes)
+    }
+
+    /// The slot of `key`, or nil when it is not one of Apple's known keys.
+    static func slot(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { list.index(of: UnsafeRawBufferPointer($0)) }
+    }
+
     /// The stored key spelled by `bytes`, or nil when it is not one of Apple's known keys.
     static func key(for bytes: UnsafeRawBufferPointer) -> String? {
-        list.index(of: bytes).map { all[$0] }
+        slot(for: bytes).map { all[$0] }
     }
 }

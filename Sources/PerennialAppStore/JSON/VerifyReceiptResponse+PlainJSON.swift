@@ -2,14 +2,15 @@ import Foundation
 import PerennialCore
 
 extension VerifyReceiptResponse {
-    /// Decodes a verifyReceipt body: plain JSON (what Apple sends) through `PlainJSONReader`, anything else
-    /// through `JSONDecoder`, whose errors are the ones thrown. The result is the same either way.
+    /// Decodes a verifyReceipt body: plain JSON (what Apple sends) through `AppleJSONTapeBuilder`, anything
+    /// else through `JSONDecoder`, whose errors are the ones thrown. The result is the same either way.
     public static func decode(from body: Data) throws -> VerifyReceiptResponse {
         if let plain = body.withUnsafeBytes(plainDecoded(from:)) { return plain }
         return try JSONDecoder().decode(Self.self, from: body)
     }
 
-    /// The response read by `PlainJSONReader`, or nil when it declines or the body has no numeric status.
+    /// The response read by `AppleJSONTapeBuilder`, or nil when the reader declines or the body has no numeric
+    /// status.
     static func plainDecoded(from bytes: UnsafeRawBufferPointer) -> Self? {
         AppleFields.plainDecoded(from: bytes).flatMap { try? Self(fields: $0) }
     }

@@ -6,29 +6,29 @@ extension InAppPurchaseReceipt {
     /// a purchase date. A missing `original_transaction_id` reads as `transaction_id`; missing flags read as false.
     public func transactionFact(environment: StoreEnvironment) -> TransactionFact? {
         guard
-            let productID = fields.identifier("product_id"),
-            let transactionID = fields.identifier("transaction_id"),
+            let productID = fields.identifier(.productID),
+            let transactionID = fields.identifier(.transactionID),
             let purchasedAt = purchaseDate
         else { return nil }
         return TransactionFact(
             store: .appStore, environment: environment, transactionID: transactionID,
-            originalTransactionID: fields.identifier("original_transaction_id") ?? transactionID,
+            originalTransactionID: fields.identifier(.originalTransactionID) ?? transactionID,
             productID: productID, purchasedAt: purchasedAt, originalPurchasedAt: originalPurchaseDate,
             expiresAt: expiresDate, cancelledAt: cancellationDate,
-            cancellationReason: fields.identifier("cancellation_reason"),
+            cancellationReason: fields.identifier(.cancellationReason),
             isTrialPeriod: isTrialPeriod ?? false, isInIntroOfferPeriod: isInIntroOfferPeriod ?? false,
             isUpgraded: isUpgraded ?? false, ownership: ownership,
             quantity: quantity.map { Int(clamping: $0) } ?? 1,
-            webOrderLineItemID: fields.identifier("web_order_line_item_id"),
-            subscriptionGroupID: fields.identifier("subscription_group_identifier"),
-            offerCodeRefName: fields.identifier("offer_code_ref_name"),
-            promotionalOfferID: fields.identifier("promotional_offer_id")
+            webOrderLineItemID: fields.identifier(.webOrderLineItemID),
+            subscriptionGroupID: fields.identifier(.subscriptionGroupIdentifier),
+            offerCodeRefName: fields.identifier(.offerCodeRefName),
+            promotionalOfferID: fields.identifier(.promotionalOfferID)
         )
     }
 
     /// `in_app_ownership_type`: `FAMILY_SHARED` is family shared; anything else, or nothing, is purchased.
     public var ownership: Ownership {
-        guard let type = inAppOwnershipType?.trimmingAppleWhitespace else { return .purchased }
+        guard let type = fields.identifier(.inAppOwnershipType) else { return .purchased }
         // ASCII text (all Apple sends) is compared without building an uppercased copy.
         let isFamilyShared = type.utf8.allSatisfy { $0 < 0x80 }
             ? type.equalsIgnoringASCIICase("FAMILY_SHARED") : type.uppercased() == "FAMILY_SHARED"

@@ -5,18 +5,18 @@ extension PendingRenewalInfo {
     /// `original_transaction_id`, or both `product_id` and `auto_renew_product_id`.
     public func renewalInfoFact(environment: StoreEnvironment, observedAt: Instant) -> RenewalInfoFact? {
         guard
-            let originalTransactionID = fields.identifier("original_transaction_id"),
-            let productID = fields.identifier("product_id") ?? fields.identifier("auto_renew_product_id")
+            let originalTransactionID = fields.identifier(.originalTransactionID),
+            let productID = fields.identifier(.productID) ?? fields.identifier(.autoRenewProductID)
         else { return nil }
         return RenewalInfoFact(
             store: .appStore, environment: environment, originalTransactionID: originalTransactionID,
             productID: productID, willAutoRenew: autoRenewStatus,
-            autoRenewProductID: fields.identifier("auto_renew_product_id"),
+            autoRenewProductID: fields.identifier(.autoRenewProductID),
             expirationReason: expirationIntent.map { ExpirationReason(appStoreExpirationIntent: Int(clamping: $0)) },
             isInBillingRetryPeriod: isInBillingRetryPeriod, gracePeriodExpiresAt: gracePeriodExpiresDate,
-            priceConsentStatus: fields.identifier("price_consent_status"),
-            offerCodeRefName: fields.identifier("offer_code_ref_name"),
-            promotionalOfferID: fields.identifier("promotional_offer_id"), observedAt: observedAt
+            priceConsentStatus: fields.identifier(.priceConsentStatus),
+            offerCodeRefName: fields.identifier(.offerCodeRefName),
+            promotionalOfferID: fields.identifier(.promotionalOfferID), observedAt: observedAt
         )
     }
 }

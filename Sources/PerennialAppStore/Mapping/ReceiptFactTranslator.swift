@@ -18,6 +18,7 @@ public struct ReceiptFactTranslator: Sendable {
         let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
         var skippedEntries = 0
         var byTransactionID: [String: TransactionFact] = [:]
+        byTransactionID.reserveCapacity(entries.count)
         for entry in entries {
             guard var fact = entry.transactionFact(environment: environment) else {
                 skippedEntries += 1

@@ -6,13 +6,13 @@ extension VerifyReceiptResponse {
     /// when present, else the receipt's `receipt_type` (`ProductionSandbox`, `Sandbox`, `ProductionVPPSandbox`
     /// → sandbox; `Xcode` → xcode), else production.
     public var storeEnvironment: StoreEnvironment {
-        switch environment?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch environment?.trimmingAppleWhitespace.lowercased() {
         case "sandbox": return .sandbox
         case "production": return .production
         case "xcode": return .xcode
         default: break
         }
-        switch receipt?.receiptType?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch receipt?.receiptType?.trimmingAppleWhitespace.lowercased() {
         case "productionsandbox", "sandbox", "productionvppsandbox": return .sandbox
         case "xcode": return .xcode
         default: return .production

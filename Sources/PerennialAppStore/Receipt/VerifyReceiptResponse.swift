@@ -36,9 +36,8 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
         self.additionalFields = additionalFields
     }
 
-    static let knownKeys: Set<String> = [
-        "status", "environment", "is-retryable", "receipt", "latest_receipt", "latest_receipt_info",
-        "pending_renewal_info",
+    private static let knownKeys: [AppleFieldKey] = [
+        .status, .environment, .isRetryable, .receipt, .latestReceipt, .latestReceiptInfo, .pendingRenewalInfo,
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -47,19 +46,19 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
 
     /// Reads a response from its fields; throws when `status` is missing or not a number.
     public init(fields object: AppleFields) throws {
-        guard let status = object.integer("status"), let narrowed = Int(exactly: status) else {
+        guard let status = object.integer(.status), let narrowed = Int(exactly: status) else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: [], debugDescription: "status is missing or not a number")
             )
         }
         self.status = narrowed
-        environment = object.string("environment")
-        isRetryable = object.bool("is-retryable")
-        if case .object(let value)? = object.values["receipt"] { receipt = AppReceipt(fields: AppleFields(value)) }
-        latestReceipt = object.string("latest_receipt")
-        latestReceiptInfo = Self.objects(object.values["latest_receipt_info"]).map { $0.map(InAppPurchaseReceipt.init) }
-        pendingRenewalInfo = Self.objects(object.values["pending_renewal_info"]).map { $0.map(PendingRenewalInfo.init) }
-        additionalFields = object.values.filter { !Self.knownKeys.contains($0.key) }
+        environment = object.string(.environment)
+        isRetryable = object.bool(.isRetryable)
+        receipt = object.object(.receipt).map(AppReceipt.init(fields:))
+        latestReceipt = object.string(.latestReceipt)
+        latestReceiptInfo = object.objects(.latestReceiptInfo)?.map(InAppPurchaseReceipt.init(fields:))
+        pendingRenewalInfo = object.objects(.pendingRenewalInfo)?.map(PendingRenewalInfo.init(fields:))
+        additionalFields = object.values(excluding: Self.knownKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,13 +71,5 @@ public struct VerifyReceiptResponse: Sendable, Hashable, Codable {
         object["latest_receipt_info"] = latestReceiptInfo.map { .array($0.map { .object($0.fields.values) }) }
         object["pending_renewal_info"] = pendingRenewalInfo.map { .array($0.map { .object($0.fields.values) }) }
         try AppleFields(object).encode(to: encoder)
-    }
-
-    private static func objects(_ value: JSONValue?) -> [AppleFields]? {
-        guard case .array(let items)? = value else { return nil }
-        return items.compactMap { item in
-            guard case .object(let object) = item else { return nil }
-            return AppleFields(object)
-        }
     }
 }

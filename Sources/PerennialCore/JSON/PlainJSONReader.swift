@@ -107,23 +107,47 @@ package struct PlainJSONReader {
     /// A string, as `string()` reads it, except that an ASCII string without escapes is first offered to
     /// `known`, whose answer is used when it has one.
     private mutating func string(known: (UnsafeRawBufferPointer) -> String?) throws(PlainJSONDeclined) -> String {
+        switch try stringOrSpan() {
+        case .span(let range):
+            let text = UnsafeRawBufferPointer(rebasing: bytes[range])
+            return known(text) ?? String(decoding: text, as: UTF8.self)
+        case .text(let text):
+            return text
+        }
+    }
+
+    /// A string, checked as `string()` checks it; an ASCII string without escapes (nearly every string Apple
+    /// sends) comes back as its bytes' range in the input instead of a copy.
+    package mutating func stringOrSpan() throws(PlainJSONDeclined) -> PlainJSONString {
         try consume(UInt8(ascii: "\""))
         let start = position
         var sawNonASCII = false
         while position < bytes.count {
+            if position + 8 <= bytes.count, !Self.hasSpecialByte(bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+                position += 8
+                continue
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
                 position += 1
-                if !sawNonASCII, let stored = known(text) { return stored }
-                return try Self.text(text, validating: sawNonASCII)
+                guard sawNonASCII else { return .span(start..<(position - 1)) }
+                return .text(try Self.validatedText(UnsafeRawBufferPointer(rebasing: bytes[start..<(position - 1)])))
             }
-            if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if byte == UInt8(ascii: "\\") { return .text(try escapedString(from: start)) }
             if byte < 0x20 { throw PlainJSONDeclined() }
             if byte >= 0x80 { sawNonASCII = true }
             position += 1
         }
         throw PlainJSONDeclined()
+    }
+
+    /// The next member's key as `stringOrSpan()` reads it, with the `:` after it consumed, or nil after the
+    /// closing `}`.
+    package mutating func nextMemberKeyOrSpan(first: inout Bool) throws(PlainJSONDeclined) -> PlainJSONString? {
+        if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
+        let key = try stringOrSpan()
+        try consume(UInt8(ascii: ":"))
+        return key
     }
 
     // MARK: Whole values
@@ -288,6 +312,15 @@ package struct PlainJSONReader {
         }
     }
 
+    /// Whether any of the eight bytes in `word` ends a string's plain run: a quote, a backslash, a control
+    /// character or a non-ASCII byte. (Each test is exact for "is there any such byte".)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        let control = (word &- ones &* 0x20) & ~word & highBits
+        return hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | control | (word & highBits) != 0
+    }
+
     private static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
@@ -297,8 +330,7 @@ package struct PlainJSONReader {
         }
     }
 
-    private static func text(_ bytes: UnsafeRawBufferPointer, validating: Bool) throws(PlainJSONDeclined) -> String {
-        guard validating else { return String(decoding: bytes, as: UTF8.self) }
+    private static func validatedText(_ bytes: UnsafeRawBufferPointer) throws(PlainJSONDeclined) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw PlainJSONDeclined() }
         return text
     }

@@ -17,7 +17,7 @@ enum NotificationFormat {
                 throw PerennialError(.badRequest, code: "invalid_notification", "signedPayload is not a compact JWS")
             }
             self = .version2(signedPayload: signedPayload)
-        } else if object.values["notification_type"] != nil {
+        } else if object.contains("notification_type") {
             self = .version1(try JSONDecoder().decode(AppStoreNotificationV1.self, from: body))
         } else {
             throw PerennialError(.badRequest, code: "invalid_notification", "neither a version 2 (signedPayload) nor a version 1 notification")

@@ -1,0 +1,52 @@
+extension AppleFieldKey {
+    // verifyReceipt response
+    static let status = AppleFieldKey("status")
+    static let environment = AppleFieldKey("environment")
+    static let isRetryable = AppleFieldKey("is-retryable")
+    static let receipt = AppleFieldKey("receipt")
+    static let latestReceipt = AppleFieldKey("latest_receipt")
+    static let latestReceiptInfo = AppleFieldKey("latest_receipt_info")
+    static let pendingRenewalInfo = AppleFieldKey("pending_renewal_info")
+
+    // receipt
+    static let inApp = AppleFieldKey("in_app")
+    static let receiptType = AppleFieldKey("receipt_type")
+    static let adamID = AppleFieldKey("adam_id")
+    static let appItemID = AppleFieldKey("app_item_id")
+    static let bundleID = AppleFieldKey("bundle_id")
+    static let applicationVersion = AppleFieldKey("application_version")
+    static let originalApplicationVersion = AppleFieldKey("original_application_version")
+    static let downloadID = AppleFieldKey("download_id")
+    static let versionExternalIdentifier = AppleFieldKey("version_external_identifier")
+    static let receiptCreationDate = AppleFieldKey("receipt_creation_date")
+    static let requestDate = AppleFieldKey("request_date")
+    static let expirationDate = AppleFieldKey("expiration_date")
+    static let preorderDate = AppleFieldKey("preorder_date")
+
+    // in_app and latest_receipt_info entries
+    static let quantity = AppleFieldKey("quantity")
+    static let productID = AppleFieldKey("product_id")
+    static let transactionID = AppleFieldKey("transaction_id")
+    static let originalTransactionID = AppleFieldKey("original_transaction_id")
+    static let purchaseDate = AppleFieldKey("purchase_date")
+    static let originalPurchaseDate = AppleFieldKey("original_purchase_date")
+    static let expiresDate = AppleFieldKey("expires_date")
+    static let cancellationDate = AppleFieldKey("cancellation_date")
+    static let cancellationReason = AppleFieldKey("cancellation_reason")
+    static let webOrderLineItemID = AppleFieldKey("web_order_line_item_id")
+    static let isTrialPeriod = AppleFieldKey("is_trial_period")
+    static let isInIntroOfferPeriod = AppleFieldKey("is_in_intro_offer_period")
+    static let isUpgraded = AppleFieldKey("is_upgraded")
+    static let inAppOwnershipType = AppleFieldKey("in_app_ownership_type")
+    static let subscriptionGroupIdentifier = AppleFieldKey("subscription_group_identifier")
+    static let offerCodeRefName = AppleFieldKey("offer_code_ref_name")
+    static let promotionalOfferID = AppleFieldKey("promotional_offer_id")
+
+    // pending_renewal_info entries
+    static let autoRenewProductID = AppleFieldKey("auto_renew_product_id")
+    static let autoRenewStatus = AppleFieldKey("auto_renew_status")
+    static let expirationIntent = AppleFieldKey("expiration_intent")
+    static let gracePeriodExpiresDate = AppleFieldKey("grace_period_expires_date")
+    static let isInBillingRetryPeriod = AppleFieldKey("is_in_billing_retry_period")
+    static let priceConsentStatus = AppleFieldKey("price_consent_status")
+}
