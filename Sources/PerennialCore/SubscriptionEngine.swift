@@ -11,6 +11,12 @@ public struct SubscriptionEngine: Sendable {
     /// One state per subscription the batch mentions, sorted by key. A subscription known only through
     /// renewal info (no transaction) has no state.
     public func states(of batch: FactBatch, at instant: Instant) -> [SubscriptionState] {
+        // A batch about one subscription (a subscriber's receipt, a notification) needs no grouping.
+        if let key = batch.transactions.first?.subscriptionKey,
+           batch.transactions.allSatisfy({ $0.store == key.store && $0.originalTransactionID == key.originalTransactionID }),
+           batch.renewalInfos.allSatisfy({ $0.subscriptionKey == key }) {
+            return state(transactions: batch.transactions, renewalInfos: batch.renewalInfos, at: instant).map { [$0] } ?? []
+        }
         let transactions = Dictionary(grouping: batch.transactions, by: \.subscriptionKey)
         let renewals = Dictionary(grouping: batch.renewalInfos, by: \.subscriptionKey)
         return batch.subscriptionKeys.compactMap { key in

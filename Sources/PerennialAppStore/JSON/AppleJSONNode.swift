@@ -27,7 +27,8 @@ struct AppleJSONNode: Sendable {
     /// `.span`: the byte after the string's last; containers: the position of the node after the
     /// container's last descendant.
     var end: Int32 = 0
-    /// `.integer`: the value.
+    /// `.integer`: the value; `.object`: where its text is in the body, the first byte (`{`) in the high 32
+    /// bits and the byte after the last (`}`) in the low 32.
     var number: Int64 = 0
 
     var isContainer: Bool { kind == .object || kind == .array }

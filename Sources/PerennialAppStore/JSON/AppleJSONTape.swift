@@ -60,6 +60,12 @@ final class AppleJSONTape: @unchecked Sendable {
         return position < 0 ? nil : Int(position)
     }
 
+    /// The text of the object at `index`, as it is in the body.
+    func objectText(at index: Int) -> UnsafeRawBufferPointer {
+        let range = nodes[index].number
+        return UnsafeRawBufferPointer(rebasing: bytes[Int(range >> 32)..<Int(range & 0xFFFF_FFFF)])
+    }
+
     /// The positions of the members or elements of the container at `container`.
     func children(of container: Int) -> [Int] {
         var children: [Int] = []

@@ -72,6 +72,7 @@ struct AppleJSONTapeBuilder {
         nodes.append(AppleJSONNode(kind: .object, key: key, first: Int32(row)))
         knownMembers.append(contentsOf: repeatElement(-1, count: keyBytes.count))
         try reader.beginObject()
+        let start = Int64(reader.position - 1)
         var first = true, previousSlot = keyBytes.count
         while let member = try reader.nextMemberKeyOrSpan(first: &first) {
             let slot = self.slot(of: member, after: previousSlot)
@@ -87,6 +88,7 @@ struct AppleJSONTapeBuilder {
             try value(key: memberKey, depth: depth + 1)
         }
         nodes[index].end = Int32(nodes.count)
+        nodes[index].number = start << 32 | Int64(reader.position)
     }
 
     private mutating func array(key: Int32, depth: Int) throws(PlainJSONDeclined) {

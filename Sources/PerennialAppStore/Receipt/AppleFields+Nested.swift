@@ -1,3 +1,5 @@
+import Foundation
+
 extension AppleFields {
     /// The field when it is an object.
     func object(_ key: AppleFieldKey) -> AppleFields? {
@@ -37,5 +39,14 @@ extension AppleFields {
         }
         let names = Set(keys.map(\.name))
         return values.filter { !names.contains($0.key) }
+    }
+
+    /// Whether both were read from bodies, from objects whose text is byte for byte the same: then every
+    /// field reads the same. False whenever either is not read from a body, even if equal.
+    func hasSameText(as other: AppleFields) -> Bool {
+        guard let (tape, object) = parsed, let (otherTape, otherObject) = other.parsed else { return false }
+        if tape === otherTape && object == otherObject { return true }
+        let text = tape.objectText(at: object), otherText = otherTape.objectText(at: otherObject)
+        return text.count == otherText.count && (text.isEmpty || memcmp(text.baseAddress!, otherText.baseAddress!, text.count) == 0)
     }
 }

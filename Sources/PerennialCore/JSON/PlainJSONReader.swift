@@ -11,8 +11,9 @@ package struct PlainJSONReader {
     /// Objects and arrays nested deeper than this decline.
     package static let maximumDepth = 64
 
-    private let bytes: UnsafeRawBufferPointer
-    package private(set) var position = 0
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// The offset of the next byte to read. (Settable only so that inlined readers can advance it.)
+    @usableFromInline package var position = 0
     /// The size of the last object read: room reserved for the next (Apple's lists repeat one shape).
     package var lastObjectCount = 0
 
@@ -24,6 +25,7 @@ package struct PlainJSONReader {
     // MARK: Structure
 
     /// Skips whitespace and consumes `{`.
+    @inlinable
     package mutating func beginObject() throws(PlainJSONDeclined) {
         try consume(UInt8(ascii: "{"))
     }
@@ -38,11 +40,13 @@ package struct PlainJSONReader {
     }
 
     /// Skips whitespace and consumes `[`.
+    @inlinable
     package mutating func beginArray() throws(PlainJSONDeclined) {
         try consume(UInt8(ascii: "["))
     }
 
     /// True when another element follows (its separating comma consumed), false after the closing `]`.
+    @inlinable @inline(__always)
     package mutating func nextElement(first: inout Bool) throws(PlainJSONDeclined) -> Bool {
         try member(first: &first, closing: UInt8(ascii: "]"))
     }
@@ -54,6 +58,7 @@ package struct PlainJSONReader {
     }
 
     /// The next non-whitespace byte, not consumed.
+    @inlinable @inline(__always)
     package mutating func peek() throws(PlainJSONDeclined) -> UInt8 {
         skipWhitespace()
         guard position < bytes.count else { throw PlainJSONDeclined() }
@@ -63,6 +68,7 @@ package struct PlainJSONReader {
     // MARK: Scalars
 
     /// Consumes `null` if it is next; false (nothing consumed) otherwise.
+    @inlinable
     package mutating func consumeNull() throws(PlainJSONDeclined) -> Bool {
         guard try peek() == UInt8(ascii: "n") else { return false }
         try literal("null")
@@ -70,6 +76,7 @@ package struct PlainJSONReader {
     }
 
     /// A `true` or `false`.
+    @inlinable
     package mutating func bool() throws(PlainJSONDeclined) -> Bool {
         switch try peek() {
         case UInt8(ascii: "t"): try literal("true"); return true
@@ -79,6 +86,7 @@ package struct PlainJSONReader {
     }
 
     /// An integer written without fraction or exponent, of at most 18 digits (so it always fits).
+    @inlinable
     package mutating func integer() throws(PlainJSONDeclined) -> Int64 {
         skipWhitespace()
         var index = position
@@ -118,6 +126,7 @@ package struct PlainJSONReader {
 
     /// A string, checked as `string()` checks it; an ASCII string without escapes (nearly every string Apple
     /// sends) comes back as its bytes' range in the input instead of a copy.
+    @inlinable @inline(__always)
     package mutating func stringOrSpan() throws(PlainJSONDeclined) -> PlainJSONString {
         try consume(UInt8(ascii: "\""))
         let start = position
@@ -143,6 +152,7 @@ package struct PlainJSONReader {
 
     /// The next member's key as `stringOrSpan()` reads it, with the `:` after it consumed, or nil after the
     /// closing `}`.
+    @inlinable @inline(__always)
     package mutating func nextMemberKeyOrSpan(first: inout Bool) throws(PlainJSONDeclined) -> PlainJSONString? {
         if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
         let key = try stringOrSpan()
@@ -190,7 +200,8 @@ package struct PlainJSONReader {
 
     // MARK: Private
 
-    private mutating func skipWhitespace() {
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -199,13 +210,15 @@ package struct PlainJSONReader {
         }
     }
 
-    private mutating func consume(_ byte: UInt8) throws(PlainJSONDeclined) {
+    @inlinable @inline(__always)
+    mutating func consume(_ byte: UInt8) throws(PlainJSONDeclined) {
         guard try peek() == byte else { throw PlainJSONDeclined() }
         position += 1
     }
 
     /// Handles the separator before a member or element; false when `closing` ends the container.
-    private mutating func member(first: inout Bool, closing: UInt8) throws(PlainJSONDeclined) -> Bool {
+    @inlinable @inline(__always)
+    mutating func member(first: inout Bool, closing: UInt8) throws(PlainJSONDeclined) -> Bool {
         let next = try peek()
         if next == closing {
             position += 1
@@ -220,7 +233,8 @@ package struct PlainJSONReader {
         return true
     }
 
-    private mutating func literal(_ word: StaticString) throws(PlainJSONDeclined) {
+    @inlinable
+    mutating func literal(_ word: StaticString) throws(PlainJSONDeclined) {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count else { throw PlainJSONDeclined() }
         for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
@@ -232,7 +246,8 @@ package struct PlainJSONReader {
 
     /// A scalar ending before `index` must be followed by whitespace, a separator, a closing bracket or the
     /// end. (Checked before the scalar is consumed: a declined read leaves the position where it was.)
-    private func requireValueEnd(at index: Int) throws(PlainJSONDeclined) {
+    @inlinable
+    func requireValueEnd(at index: Int) throws(PlainJSONDeclined) {
         guard index < bytes.count else { return }
         switch bytes[index] {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): return
@@ -257,7 +272,8 @@ package struct PlainJSONReader {
     }
 
     /// The rest of a string that has an escape, from its first byte at `start`.
-    private mutating func escapedString(from start: Int) throws(PlainJSONDeclined) -> String {
+    @usableFromInline
+    mutating func escapedString(from start: Int) throws(PlainJSONDeclined) -> String {
         var decoded = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
         var sawNonASCII = decoded.contains { $0 >= 0x80 }
         while position < bytes.count {
@@ -314,7 +330,8 @@ package struct PlainJSONReader {
 
     /// Whether any of the eight bytes in `word` ends a string's plain run: a quote, a backslash, a control
     /// character or a non-ASCII byte. (Each test is exact for "is there any such byte".)
-    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
         let control = (word &- ones &* 0x20) & ~word & highBits
@@ -330,7 +347,8 @@ package struct PlainJSONReader {
         }
     }
 
-    private static func validatedText(_ bytes: UnsafeRawBufferPointer) throws(PlainJSONDeclined) -> String {
+    @usableFromInline
+    static func validatedText(_ bytes: UnsafeRawBufferPointer) throws(PlainJSONDeclined) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw PlainJSONDeclined() }
         return text
     }

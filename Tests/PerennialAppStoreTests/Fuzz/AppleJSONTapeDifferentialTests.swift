@@ -56,6 +56,47 @@ struct AppleJSONTapeDifferentialTests {
         #expect(compared > 120)
     }
 
+    /// Translates the response read from `body` on its tape and as plain values; true when both give the same
+    /// facts (false when the body is not a response the tape reads).
+    static func translatesAlike(_ body: Data) -> Bool {
+        guard let parsed = body.withUnsafeBytes(VerifyReceiptResponse.plainDecoded(from:)),
+              let root = body.withUnsafeBytes(AppleFields.plainDecoded(from:)),
+              let plain = try? VerifyReceiptResponse(fields: AppleFields(root.values)) else { return false }
+        let now = Instant(milliseconds: 1_780_000_000_000)
+        let fromTape = ReceiptFactTranslator().translate(parsed, fallbackObservedAt: now)
+        let fromValues = ReceiptFactTranslator().translate(plain, fallbackObservedAt: now)
+        #expect(fromTape == fromValues)
+        return true
+    }
+
+    /// The fuzz tests' receipt with `latest_receipt_info` holding the very entries of `in_app`: mutations then
+    /// leave some copies identical and make others differ.
+    static let duplicated: Data = {
+        var object = try! JSONSerialization.jsonObject(with: VerifyReceiptFuzzTests.original) as! [String: Any]
+        object["latest_receipt_info"] = (object["receipt"] as? [String: Any])?["in_app"]
+        return try! JSONSerialization.data(withJSONObject: object)
+    }()
+
+    @Test("translation skips byte-identical copies without changing the facts")
+    func translation() throws {
+        #expect(Self.translatesAlike(try PerennialTesting.Fixtures.data("conformance/verify_receipt_50.json")))
+        var mutator = PayloadMutator(seed: 0x7A9E_0002)
+        var compared = 0
+        for _ in 0..<600 where Self.translatesAlike(mutator.mutate(Self.duplicated).data) { compared += 1 }
+        #expect(compared > 60)
+    }
+
+    @Test("a copy as long as the first but not the same is still merged")
+    func sameLengthCopy() throws {
+        let entry = #"{"product_id":"p","transaction_id":"1","purchase_date_ms":"1000","expires_date_ms":"5000"}"#
+        let later = entry.replacingOccurrences(of: "5000", with: "6000")
+        let body = Data(#"{"status":0,"receipt":{"in_app":[\#(entry)]},"latest_receipt_info":[\#(entry),\#(later)]}"#.utf8)
+        #expect(Self.translatesAlike(body))
+        let response = try #require(body.withUnsafeBytes(VerifyReceiptResponse.plainDecoded(from:)))
+        let facts = ReceiptFactTranslator().translate(response, fallbackObservedAt: Instant(milliseconds: 0)).batch.transactions
+        #expect(facts.map(\.expiresAt) == [Instant(milliseconds: 6000)])
+    }
+
     /// Values Apple's fields can take that the lenient readers must treat alike whichever way they are stored.
     static let oddValues: [String] = [
         #"" 7 ""#, #""+5""#, #""-0""#, #""007""#, #""-""#, #""""#, #"" ""#, "\"\\t x \\t\"", #""123456789012345678""#,
