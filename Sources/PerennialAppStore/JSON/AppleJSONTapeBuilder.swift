@@ -11,6 +11,7 @@ struct AppleJSONTapeBuilder {
     private var nodes: [AppleJSONNode] = []
     private var strings: [String] = []
     private var knownMembers: [Int32] = []
+    private let maximumDepth = PlainJSONReader.maximumDepth
     private let keyList = AppleFieldKeys.list
     private let keyBytes = AppleFieldKeys.utf8
     /// For each slot, the slot of the key that followed it last, and (at the end) of the key that began the
@@ -42,7 +43,7 @@ struct AppleJSONTapeBuilder {
     }
 
     private mutating func value(key: Int32, depth: Int) throws(PlainJSONDeclined) {
-        guard depth < PlainJSONReader.maximumDepth else { throw PlainJSONDeclined() }
+        guard depth < maximumDepth else { throw PlainJSONDeclined() }
         switch try reader.peek() {
         case UInt8(ascii: "\""):
             switch try reader.stringOrSpan() {

@@ -17,14 +17,16 @@ public struct ReceiptFactTranslator: Sendable {
         let observedAt = response.receipt?.requestDate ?? response.receipt?.receiptCreationDate ?? fallbackObservedAt
         let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
         var skippedEntries = 0
-        var byTransactionID: [String: (fact: TransactionFact, firstCopy: InAppPurchaseReceipt)] = [:]
-        byTransactionID.reserveCapacity(entries.count)
+        // One fact per transaction id, where `positions` says; `firstCopies` holds the entry each came from first.
+        var unsorted: [TransactionFact] = [], firstCopies: [InAppPurchaseReceipt] = [], positions: [String: Int] = [:]
+        unsorted.reserveCapacity(entries.count)
+        positions.reserveCapacity(entries.count)
         for entry in entries {
             // `in_app` and `latest_receipt_info` usually hold the same transactions, written the same way. A copy
             // whose text is byte for byte the first one's gives the same fact, and merging a fact with itself
             // changes nothing: it is not translated again.
-            if let id = entry.fields.identifier(.transactionID), let known = byTransactionID[id],
-               known.firstCopy.fields.hasSameText(as: entry.fields) {
+            if let id = entry.fields.identifier(.transactionID), let position = positions[id],
+               firstCopies[position].fields.hasSameText(as: entry.fields) {
                 continue
             }
             guard var fact = entry.transactionFact(environment: environment) else {
@@ -33,14 +35,15 @@ public struct ReceiptFactTranslator: Sendable {
             }
             // Every copy in one response is vouched for at the response's request date.
             fact.observedAt = observedAt
-            if let known = byTransactionID[fact.transactionID] {
-                byTransactionID[fact.transactionID]?.fact = known.fact.merged(with: fact)
+            if let position = positions[fact.transactionID] {
+                unsorted[position] = unsorted[position].merged(with: fact)
             } else {
-                byTransactionID[fact.transactionID] = (fact, entry)
+                positions[fact.transactionID] = unsorted.count
+                unsorted.append(fact)
+                firstCopies.append(entry)
             }
         }
         // Sorted by position: moving the facts themselves costs more than comparing them.
-        let unsorted = byTransactionID.values.map(\.fact)
         let transactions = unsorted.indices.sorted { Self.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
 
         var skippedRenewalInfos = 0
