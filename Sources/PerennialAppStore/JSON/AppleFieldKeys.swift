@@ -12,6 +12,20 @@ enum AppleFieldKeys {
     /// Each key's UTF-8 bytes, by slot.
     static let utf8 = all.map { Array($0.utf8) }
 
+    /// Each key's UTF-8 bytes, by slot, in one buffer allocated once for the life of the process (never freed:
+    /// it is constant data), so that readers can compare against them without a closure per key.
+    // nonisolated(unsafe): the buffer is written once, while the static is initialized, and only read after.
+    nonisolated(unsafe) static let packedUTF8: [UnsafeRawBufferPointer] = {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: utf8.reduce(0) { $0 + $1.count }, alignment: 1)
+        var offset = 0
+        return utf8.map { key in
+            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + key.count)])
+            slice.copyBytes(from: key)
+            offset += key.count
+            return UnsafeRawBufferPointer(slice)
+        }
+    }()
+
     private static let names = [
         "status", "environment", "is-retryable", "receipt", "latest_receipt", "latest_receipt_info",
         "pending_renewal_info", "in_app", "adam_id", "app_item_id", "application_version", "bundle_id",

@@ -13,7 +13,7 @@ struct AppleJSONTapeBuilder {
     private var knownMembers: [Int32] = []
     private let maximumDepth = PlainJSONReader.maximumDepth
     private let keyList = AppleFieldKeys.list
-    private let keyBytes = AppleFieldKeys.utf8
+    private let keyBytes = AppleFieldKeys.packedUTF8
     /// For each slot, the slot of the key that followed it last, and (at the end) of the key that began the
     /// last object: Apple repeats one key order in every entry, so the guess is nearly always right, and a
     /// right guess costs one comparison.
@@ -75,8 +75,11 @@ struct AppleJSONTapeBuilder {
         try reader.beginObject()
         let start = Int64(reader.position - 1)
         var first = true, previousSlot = keyBytes.count
-        while let member = try reader.nextMemberKeyOrSpan(first: &first) {
-            let slot = self.slot(of: member, after: previousSlot)
+        while true {
+            let guess = followingSlot[previousSlot]
+            let expected = guess >= 0 ? keyBytes[guess] : UnsafeRawBufferPointer(start: nil, count: 0)
+            guard let (member, isExpected) = try reader.nextMemberKey(first: &first, expected: expected) else { break }
+            let slot = isExpected ? guess : self.slot(of: member, after: previousSlot)
             previousSlot = slot ?? keyBytes.count
             let memberKey: Int32
             if let slot {
@@ -105,18 +108,13 @@ struct AppleJSONTapeBuilder {
         nodes[index].end = Int32(nodes.count)
     }
 
-    /// The slot of a member's key, guessed from the key before it (`previous`, or the end of `followingSlot`
-    /// for an object's first key) and checked.
+    /// The slot of a member's key that is not the one guessed from the key before it (`previous`, or the end
+    /// of `followingSlot` for an object's first key); the guess for next time.
     private mutating func slot(of member: PlainJSONString, after previous: Int) -> Int? {
         let slot: Int?
         switch member {
         case .span(let range):
             let text = UnsafeRawBufferPointer(rebasing: bytes[range])
-            let guess = followingSlot[previous]
-            if guess >= 0, keyBytes[guess].count == text.count,
-               keyBytes[guess].withUnsafeBytes({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }) {
-                return guess
-            }
             slot = keyList.index(of: text)
         case .text(let text):
             slot = AppleFieldKeys.slot(of: text)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, allocation-light reader for the plain JSON the App Store sends: objects, arrays, strings,
 /// integers, `true`, `false` and `null`, separated by JSON's four whitespace characters.
 ///
@@ -158,6 +160,27 @@ package struct PlainJSONReader {
         let key = try stringOrSpan()
         try consume(UInt8(ascii: ":"))
         return key
+    }
+
+    /// The next member's key as `nextMemberKeyOrSpan` reads it, trying `expected` first: when the key's text
+    /// is exactly those bytes, it is matched with one comparison instead of a scan, and `isExpected` is true.
+    /// `expected` must hold no quote, backslash, control or non-ASCII byte (then equal bytes are equal text).
+    @inlinable @inline(__always)
+    package mutating func nextMemberKey(
+        first: inout Bool, expected: UnsafeRawBufferPointer
+    ) throws(PlainJSONDeclined) -> (key: PlainJSONString, isExpected: Bool)? {
+        if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
+        if try peek() == UInt8(ascii: "\""), let expectedStart = expected.baseAddress, let base = bytes.baseAddress {
+            let start = position + 1, end = start + expected.count
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), memcmp(base + start, expectedStart, expected.count) == 0 {
+                position = end + 1
+                try consume(UInt8(ascii: ":"))
+                return (.span(start..<end), true)
+            }
+        }
+        let key = try stringOrSpan()
+        try consume(UInt8(ascii: ":"))
+        return (key, false)
     }
 
     // MARK: Whole values

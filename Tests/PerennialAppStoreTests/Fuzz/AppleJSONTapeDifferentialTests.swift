@@ -125,6 +125,19 @@ struct AppleJSONTapeDifferentialTests {
         #expect(Data(#"{"x":{"odd":1},"odd":{"odd":2}}"#.utf8).withUnsafeBytes(AppleFields.plainDecoded(from:)) != nil)
     }
 
+    @Test("keys guessed from the entry before are checked: longer, shorter and escaped spellings are read as written")
+    func guessedKeys() throws {
+        let body = #"{"in_app":[{"product_id":"a","expires_date":"x"},{"product_id":"b","expires_date_ms":"5"},"#
+            + #"{"product_id":"c","expires":"y"},{"product\u005fid":"d","expires_date":"z"},{"product_id":"e","expires_date":"w"}]}"#
+        let fields = try #require(Data(body.utf8).withUnsafeBytes(AppleFields.plainDecoded(from:)))
+        let entries = try #require(fields.objects(.inApp))
+        #expect(entries.map { $0.string(.productID) } == ["a", "b", "c", "d", "e"])
+        #expect(entries.map { $0.string(.expiresDate) } == ["x", nil, nil, "z", "w"])
+        #expect(entries.map { $0.integer(AppleFieldKey("expires_date_ms")) } == [nil, 5, nil, nil, nil])
+        #expect(entries.map { $0.string("expires") } == [nil, nil, "y", nil, nil])
+        #expect(Self.compareEveryObject(in: Data(body.utf8)) == 6)
+    }
+
     @Test("an escaped spelling of a known key is the known key")
     func escapedKnownKey() throws {
         let fields = try #require(Data(#"{"product\u005fid":"a","purchase_date\u005fms":"5"}"#.utf8).withUnsafeBytes(AppleFields.plainDecoded(from:)))
