@@ -10,7 +10,7 @@ enum AppleFieldKeys {
     /// The matcher of the keys' bytes.
     static let list = PlainJSONKeyList(all)
     /// Each key's UTF-8 bytes, by slot.
-    static let utf8 = all.map { Array($0.utf8) }
+    private static let utf8 = all.map { Array($0.utf8) }
 
     /// Each key's UTF-8 bytes, by slot, in one buffer allocated once for the life of the process (never freed:
     /// it is constant data), so that readers can compare against them without a closure per key.

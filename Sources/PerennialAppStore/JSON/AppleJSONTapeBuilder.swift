@@ -1,4 +1,3 @@
-import Foundation
 import PerennialCore
 
 /// Reads a JSON object into an `AppleJSONTape` in one pass: strings stay in the body as byte ranges and
@@ -108,8 +107,9 @@ struct AppleJSONTapeBuilder {
         nodes[index].end = Int32(nodes.count)
     }
 
-    /// The slot of a member's key that is not the one guessed from the key before it (`previous`, or the end
-    /// of `followingSlot` for an object's first key); the guess for next time.
+    /// The slot of a member's key that was not the expected one, looked up in the list; a known key becomes
+    /// the expected one after `previous` (the key before it, or the end of `followingSlot` for an object's
+    /// first key) next time.
     private mutating func slot(of member: PlainJSONString, after previous: Int) -> Int? {
         let slot: Int?
         switch member {
