@@ -18,18 +18,9 @@ public struct TransactionHistory: Sendable, Hashable {
     /// Merges copies of the same transaction and orders them by purchase date (then expiry, then id), so the
     /// result is the same whatever order the facts came in.
     public init(_ facts: [TransactionFact]) {
-        var merged: [TransactionFact] = []
-        merged.reserveCapacity(facts.count)
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(facts.count)
-        for fact in facts {
-            if let position = positions[fact.transactionID] {
-                merged[position] = merged[position].merged(with: fact)
-            } else {
-                positions[fact.transactionID] = merged.count
-                merged.append(fact)
-            }
-        }
+        var copies = MergedTransactionFacts(capacity: facts.count)
+        for fact in facts { copies.add(fact) }
+        let merged = copies.facts
         // Positions are sorted, not the facts: moving a fact costs more than comparing two.
         let order = merged.indices.sorted { lhsIndex, rhsIndex in
             let lhs = merged[lhsIndex], rhs = merged[rhsIndex]

@@ -188,6 +188,26 @@ struct SubscriptionEngineTests {
         #expect(reordered == expected)
     }
 
+    @Test("a batch folds each of its subscriptions as if alone, whether it holds one or several")
+    func batchesOfOneOrManySubscriptions() throws {
+        let at = Facts.day(40)
+        let first = [Facts.period("1", original: "A", from: 0, to: 30), Facts.period("2", original: "A", from: 30, to: 60)]
+        let second = [Facts.period("3", original: "B", product: "basic.monthly", from: 10, to: 35)]
+        let renewalA = Facts.renewal(original: "A", observedOn: 35, willRenew: true)
+        let renewalC = Facts.renewal(original: "C", observedOn: 35, willRenew: true)
+        let firstAlone = try #require(engine.state(transactions: first, renewalInfos: [renewalA], at: at))
+        let firstWithoutRenewal = try #require(engine.state(transactions: first, renewalInfos: [], at: at))
+        let secondAlone = try #require(engine.state(transactions: second, renewalInfos: [], at: at))
+        #expect(firstAlone != firstWithoutRenewal)
+
+        #expect(engine.states(of: FactBatch(transactions: first, renewalInfos: [renewalA]), at: at) == [firstAlone])
+        // Another subscription's renewal info (one with no transaction gives no state) is not this one's.
+        #expect(engine.states(of: FactBatch(transactions: first, renewalInfos: [renewalC]), at: at) == [firstWithoutRenewal])
+        #expect(engine.states(of: FactBatch(transactions: second + first, renewalInfos: [renewalC, renewalA]), at: at)
+                == [firstAlone, secondAlone])
+        #expect(engine.states(of: FactBatch(renewalInfos: [renewalA]), at: at).isEmpty)
+    }
+
     @Test func graceAndBillingDates() throws {
         let state = try #require(engine.state(
             transactions: [Facts.period("1000", from: 0, to: 30)],

@@ -9,19 +9,16 @@ enum AppleFieldKeys {
     static let all = names + dates.flatMap { [$0, $0 + "_ms", $0 + "_pst"] }
     /// The matcher of the keys' bytes.
     static let list = PlainJSONKeyList(all)
-    /// Each key's UTF-8 bytes, by slot.
-    private static let utf8 = all.map { Array($0.utf8) }
-
     /// Each key's UTF-8 bytes, by slot, in one buffer allocated once for the life of the process (never freed:
     /// it is constant data), so that readers can compare against them without a closure per key.
     // nonisolated(unsafe): the buffer is written once, while the static is initialized, and only read after.
     nonisolated(unsafe) static let packedUTF8: [UnsafeRawBufferPointer] = {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: utf8.reduce(0) { $0 + $1.count }, alignment: 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: all.reduce(0) { $0 + $1.utf8.count }, alignment: 1)
         var offset = 0
-        return utf8.map { key in
-            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + key.count)])
-            slice.copyBytes(from: key)
-            offset += key.count
+        return all.map { key in
+            let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + key.utf8.count)])
+            slice.copyBytes(from: key.utf8)
+            offset += key.utf8.count
             return UnsafeRawBufferPointer(slice)
         }
     }()

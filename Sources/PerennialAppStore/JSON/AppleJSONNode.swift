@@ -22,7 +22,7 @@ struct AppleJSONNode: Sendable {
     /// `strings` as -(position + 1), or `noKey`.
     var key: Int32
     /// `.span`: the string's first byte in the body; `.text`: its position in `strings`; `.object`: where its
-    /// row of `AppleJSONTape.knownMembers` starts; `.array`: how many elements it has.
+    /// row of `AppleJSONTape.knownMembers` starts.
     var first: Int32 = 0
     /// `.span`: the byte after the string's last; containers: the position of the node after the
     /// container's last descendant.

@@ -15,7 +15,7 @@ extension AppleJSONTape {
         case .true: return true
         case .false: return false
         case .integer: return nodes[index].number == 1 ? true : nodes[index].number == 0 ? false : nil
-        case .span: return span(at: index).flatMap(Self.flag(in:))
+        case .span: return span(at: index).flatMap(AppleFields.flag(inASCII:))
         case .null, .object, .array: return nil
         case .text: return text(at: index).flatMap(AppleFields.flag(fromText:))
         }
@@ -29,8 +29,7 @@ extension AppleJSONTape {
            first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), last != UInt8(ascii: " "), last != UInt8(ascii: "\t") {
             return String(decoding: span, as: UTF8.self)
         }
-        guard let text = text(at: index)?.trimmingAppleWhitespace, !text.isEmpty else { return nil }
-        return text
+        return text(at: index).flatMap(AppleFields.identifier(fromText:))
     }
 
     /// The value of 1 to 18 digits after an optional `-`, or nil (then the text is read the lenient way,
@@ -46,23 +45,5 @@ extension AppleJSONTape {
             value = value &* 10 &+ Int64(digit)
         }
         return negative ? -value : value
-    }
-
-    /// A plain string's flag: "1" and "true" (any case) are true, "0" and "false" false, anything else nil.
-    private static func flag(in text: UnsafeRawBufferPointer) -> Bool? {
-        if text.count == 1 { return text[0] == UInt8(ascii: "1") ? true : text[0] == UInt8(ascii: "0") ? false : nil }
-        if equalsIgnoringASCIICase(text, "true") { return true }
-        if equalsIgnoringASCIICase(text, "false") { return false }
-        return nil
-    }
-
-    /// Whether `text` spells `word` (lowercase letters) in any ASCII case.
-    private static func equalsIgnoringASCIICase(_ text: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
-        guard text.count == word.utf8CodeUnitCount else { return false }
-        for offset in 0..<text.count {
-            // `wanted` is a lowercase letter: setting 0x20 folds only the matching uppercase letter onto it.
-            guard text[offset] | 0x20 == word.utf8Start[offset] else { return false }
-        }
-        return true
     }
 }

@@ -98,12 +98,10 @@ struct AppleJSONTapeBuilder {
         let index = nodes.count
         nodes.append(AppleJSONNode(kind: .array, key: key))
         try reader.beginArray()
-        var first = true, count: Int32 = 0
+        var first = true
         while try reader.nextElement(first: &first) {
             try value(key: AppleJSONNode.noKey, depth: depth + 1)
-            count += 1
         }
-        nodes[index].first = count
         nodes[index].end = Int32(nodes.count)
     }
 

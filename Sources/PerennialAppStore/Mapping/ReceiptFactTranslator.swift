@@ -17,15 +17,13 @@ public struct ReceiptFactTranslator: Sendable {
         let observedAt = response.receipt?.requestDate ?? response.receipt?.receiptCreationDate ?? fallbackObservedAt
         let entries = (response.receipt?.inApp ?? []) + (response.latestReceiptInfo ?? [])
         var skippedEntries = 0
-        // One fact per transaction id, where `positions` says; `firstCopies` holds the entry each came from first.
-        var unsorted: [TransactionFact] = [], firstCopies: [InAppPurchaseReceipt] = [], positions: [String: Int] = [:]
-        unsorted.reserveCapacity(entries.count)
-        positions.reserveCapacity(entries.count)
+        // One fact per transaction id; `firstCopies` holds, at the same positions, the entry each came from first.
+        var merged = MergedTransactionFacts(capacity: entries.count), firstCopies: [InAppPurchaseReceipt] = []
         for entry in entries {
             // `in_app` and `latest_receipt_info` usually hold the same transactions, written the same way. A copy
             // whose text is byte for byte the first one's gives the same fact, and merging a fact with itself
             // changes nothing: it is not translated again.
-            if let id = entry.fields.identifier(.transactionID), let position = positions[id],
+            if let id = entry.fields.identifier(.transactionID), let position = merged.position(of: id),
                firstCopies[position].fields.hasSameText(as: entry.fields) {
                 continue
             }
@@ -35,15 +33,10 @@ public struct ReceiptFactTranslator: Sendable {
             }
             // Every copy in one response is vouched for at the response's request date.
             fact.observedAt = observedAt
-            if let position = positions[fact.transactionID] {
-                unsorted[position] = unsorted[position].merged(with: fact)
-            } else {
-                positions[fact.transactionID] = unsorted.count
-                unsorted.append(fact)
-                firstCopies.append(entry)
-            }
+            if merged.add(fact) { firstCopies.append(entry) }
         }
         // Sorted by position: moving the facts themselves costs more than comparing them.
+        let unsorted = merged.facts
         let transactions = unsorted.indices.sorted { Self.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
 
         var skippedRenewalInfos = 0

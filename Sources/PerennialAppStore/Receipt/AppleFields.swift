@@ -126,8 +126,15 @@ public struct AppleFields: Sendable, Hashable, Codable {
             default: return nil
             }
         }
-        if text == "1" || text.equalsIgnoringASCIICase("true") { return true }
-        if text == "0" || text.equalsIgnoringASCIICase("false") { return false }
+        var text = text
+        return text.withUTF8 { flag(inASCII: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ASCII text read as a flag, as `flag(fromText:)` reads it.
+    static func flag(inASCII text: UnsafeRawBufferPointer) -> Bool? {
+        if text.count == 1 { return text[0] == UInt8(ascii: "1") ? true : text[0] == UInt8(ascii: "0") ? false : nil }
+        if text.equalsIgnoringASCIICase("true") { return true }
+        if text.equalsIgnoringASCIICase("false") { return false }
         return nil
     }
 

@@ -153,18 +153,9 @@ package struct PlainJSONReader {
     }
 
     /// The next member's key as `stringOrSpan()` reads it, with the `:` after it consumed, or nil after the
-    /// closing `}`.
-    @inlinable @inline(__always)
-    package mutating func nextMemberKeyOrSpan(first: inout Bool) throws(PlainJSONDeclined) -> PlainJSONString? {
-        if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
-        let key = try stringOrSpan()
-        try consume(UInt8(ascii: ":"))
-        return key
-    }
-
-    /// The next member's key as `nextMemberKeyOrSpan` reads it, trying `expected` first: when the key's text
-    /// is exactly those bytes, it is matched with one comparison instead of a scan, and `isExpected` is true.
-    /// `expected` must hold no quote, backslash, control or non-ASCII byte (then equal bytes are equal text).
+    /// closing `}`. `expected` is tried first: when the key's text is exactly those bytes, it is matched with
+    /// one comparison instead of a scan, and `isExpected` is true. `expected` must hold no quote, backslash,
+    /// control or non-ASCII byte (then equal bytes are equal text); empty, it is not tried.
     @inlinable @inline(__always)
     package mutating func nextMemberKey(
         first: inout Bool, expected: UnsafeRawBufferPointer
