@@ -17,7 +17,7 @@ package struct MergedTransactionFacts: Sendable {
 
     /// Adds a copy of a transaction: merged into the fact of its id, or appended; returns whether it was new.
     @discardableResult
-    package mutating func add(_ fact: TransactionFact) -> Bool {
+    package mutating func add(_ fact: consuming TransactionFact) -> Bool {
         if let position = positions[fact.transactionID] {
             facts[position] = facts[position].merged(with: fact)
             return false

@@ -12,15 +12,18 @@ public struct SubscriptionEngine: Sendable {
     /// renewal info (no transaction) has no state.
     public func states(of batch: FactBatch, at instant: Instant) -> [SubscriptionState] {
         // A batch about one subscription (a subscriber's receipt, a notification) needs no grouping.
-        if let key = batch.transactions.first?.subscriptionKey,
-           batch.transactions.allSatisfy({ $0.store == key.store && $0.originalTransactionID == key.originalTransactionID }),
+        let transactions = batch.transactions
+        if let key = transactions.first?.subscriptionKey,
+           transactions.indices.allSatisfy({
+               transactions[$0].store == key.store && transactions[$0].originalTransactionID == key.originalTransactionID
+           }),
            batch.renewalInfos.allSatisfy({ $0.subscriptionKey == key }) {
-            return state(transactions: batch.transactions, renewalInfos: batch.renewalInfos, at: instant).map { [$0] } ?? []
+            return state(transactions: transactions, renewalInfos: batch.renewalInfos, at: instant).map { [$0] } ?? []
         }
-        let transactions = Dictionary(grouping: batch.transactions, by: \.subscriptionKey)
+        let grouped = Dictionary(grouping: transactions, by: \.subscriptionKey)
         let renewals = Dictionary(grouping: batch.renewalInfos, by: \.subscriptionKey)
         return batch.subscriptionKeys.compactMap { key in
-            state(transactions: transactions[key] ?? [], renewalInfos: renewals[key] ?? [], at: instant)
+            state(transactions: grouped[key] ?? [], renewalInfos: renewals[key] ?? [], at: instant)
         }
     }
 

@@ -18,19 +18,43 @@ public struct TransactionHistory: Sendable, Hashable {
     /// Merges copies of the same transaction and orders them by purchase date (then expiry, then id), so the
     /// result is the same whatever order the facts came in.
     public init(_ facts: [TransactionFact]) {
-        var copies = MergedTransactionFacts(capacity: facts.count)
-        for fact in facts { copies.add(fact) }
-        let merged = copies.facts
-        // Positions are sorted, not the facts: moving a fact costs more than comparing two.
-        let order = merged.indices.sorted { lhsIndex, rhsIndex in
-            let lhs = merged[lhsIndex], rhs = merged[rhsIndex]
-            if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
-            if lhs.expiresAt != rhs.expiresAt { return (lhs.expiresAt?.milliseconds ?? 0) < (rhs.expiresAt?.milliseconds ?? 0) }
-            return lhs.transactionID < rhs.transactionID
+        // Facts already merged and in order (a receipt's, as the translator gives them) are kept as they are:
+        // copying a fact costs more than checking.
+        var ordered = facts
+        if !Self.hasDistinctIDs(facts) {
+            var copies = MergedTransactionFacts(capacity: facts.count)
+            for fact in facts { copies.add(fact) }
+            ordered = copies.facts
         }
-        let ordered = order.map { merged[$0] }
+        if !Self.isOrdered(ordered) {
+            let merged = ordered
+            // Positions are sorted, not the facts: moving a fact costs more than comparing two.
+            ordered = merged.indices.sorted { Self.precedes(merged, $0, $1) }.map { merged[$0] }
+        }
         transactions = ordered
         upgradeCancellations = ordered.indices.filter { ordered[$0].isUpgraded && ordered[$0].cancelledAt != nil }
+    }
+
+    /// Whether no two facts have the same transaction id.
+    private static func hasDistinctIDs(_ facts: [TransactionFact]) -> Bool {
+        var seen = Set<String>(minimumCapacity: facts.count)
+        for index in facts.indices where !seen.insert(facts[index].transactionID).inserted { return false }
+        return true
+    }
+
+    /// Whether `facts` are in `precedes` order.
+    private static func isOrdered(_ facts: [TransactionFact]) -> Bool {
+        facts.indices.dropFirst().allSatisfy { !precedes(facts, $0, $0 - 1) }
+    }
+
+    /// Whether the fact at `lhs` comes before the one at `rhs` in a history: by purchase date, then expiry,
+    /// then id. (Read in place by position: passing the facts themselves would copy them.)
+    private static func precedes(_ facts: [TransactionFact], _ lhs: Int, _ rhs: Int) -> Bool {
+        if facts[lhs].purchasedAt != facts[rhs].purchasedAt { return facts[lhs].purchasedAt < facts[rhs].purchasedAt }
+        if facts[lhs].expiresAt != facts[rhs].expiresAt {
+            return (facts[lhs].expiresAt?.milliseconds ?? 0) < (facts[rhs].expiresAt?.milliseconds ?? 0)
+        }
+        return facts[lhs].transactionID < facts[rhs].transactionID
     }
 
     /// The first purchase.
@@ -39,7 +63,7 @@ public struct TransactionHistory: Sendable, Hashable {
     /// The transaction that decides the state: of those not cancelled by an upgrade, the one whose period
     /// ends last ("the latest period wins").
     public var deciding: TransactionFact? {
-        let hasCandidates = transactions.contains { !$0.isUpgraded }
+        let hasCandidates = transactions.indices.contains { !transactions[$0].isUpgraded }
         var best: Int?
         for index in transactions.indices where !hasCandidates || !transactions[index].isUpgraded {
             if let current = best, !Self.decidesBefore(transactions[current], transactions[index]) { continue }
@@ -80,7 +104,7 @@ public struct TransactionHistory: Sendable, Hashable {
 
     /// Whether any period was a free trial or an introductory offer.
     public var hasUsedIntroductoryOffer: Bool {
-        transactions.contains { $0.isTrialPeriod || $0.isInIntroOfferPeriod }
+        transactions.indices.contains { transactions[$0].isTrialPeriod || transactions[$0].isInIntroOfferPeriod }
     }
 
     /// How far apart an upgrade's cancellation and the new product's purchase may be (one minute).

@@ -10,16 +10,17 @@ extension AppReceiptPayload {
     public func translation() -> ReceiptTranslation {
         let environment = storeEnvironment
         var skipped = 0
-        var byTransactionID: [String: TransactionFact] = [:]
+        var merged = MergedTransactionFacts(capacity: inAppPurchases.count)
         for purchase in inAppPurchases {
             guard let fact = purchase.transactionFact(environment: environment) else {
                 skipped += 1
                 continue
             }
-            byTransactionID[fact.transactionID] = byTransactionID[fact.transactionID].map { $0.merged(with: fact) } ?? fact
+            merged.add(fact)
         }
-        let transactions = byTransactionID.values.sorted(by: ReceiptFactTranslator.precedes)
-        return ReceiptTranslation(batch: FactBatch(transactions: transactions), skippedEntries: skipped)
+        return ReceiptTranslation(
+            batch: FactBatch(transactions: ReceiptFactTranslator.sorted(merged.facts)), skippedEntries: skipped
+        )
     }
 
     /// The facts of `translation()`.

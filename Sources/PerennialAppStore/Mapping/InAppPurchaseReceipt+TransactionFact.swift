@@ -5,14 +5,23 @@ extension InAppPurchaseReceipt {
     /// This entry as a store-neutral transaction fact, or nil when it lacks `product_id`, `transaction_id` or
     /// a purchase date. A missing `original_transaction_id` reads as `transaction_id`; missing flags read as false.
     public func transactionFact(environment: StoreEnvironment) -> TransactionFact? {
+        transactionFact(environment: environment, transactionID: fields.identifier(.transactionID), after: [])
+    }
+
+    /// `transactionFact(environment:)` given this entry's `transaction_id` (read already) and the facts
+    /// translated before it: it shares the last one's ids where its own have the same text.
+    func transactionFact(environment: StoreEnvironment, transactionID: String?, after earlier: [TransactionFact]) -> TransactionFact? {
+        // Read in place by position: taking the last fact out of the array would copy it.
+        let previous = earlier.indices.last
         guard
-            let productID = fields.identifier(.productID),
-            let transactionID = fields.identifier(.transactionID),
+            let productID = fields.identifier(.productID, reusing: previous.map { earlier[$0].productID }),
+            let transactionID,
             let purchasedAt = purchaseDate
         else { return nil }
         return TransactionFact(
             store: .appStore, environment: environment, transactionID: transactionID,
-            originalTransactionID: fields.identifier(.originalTransactionID) ?? transactionID,
+            originalTransactionID: fields.identifier(.originalTransactionID, reusing: previous.map { earlier[$0].originalTransactionID })
+                ?? transactionID,
             productID: productID, purchasedAt: purchasedAt, originalPurchasedAt: originalPurchaseDate,
             expiresAt: expiresDate, cancelledAt: cancellationDate,
             cancellationReason: fields.identifier(.cancellationReason),
@@ -20,7 +29,7 @@ extension InAppPurchaseReceipt {
             isUpgraded: isUpgraded ?? false, ownership: ownership,
             quantity: quantity.map { Int(clamping: $0) } ?? 1,
             webOrderLineItemID: fields.identifier(.webOrderLineItemID),
-            subscriptionGroupID: fields.identifier(.subscriptionGroupIdentifier),
+            subscriptionGroupID: fields.identifier(.subscriptionGroupIdentifier, reusing: previous.flatMap { earlier[$0].subscriptionGroupID }),
             offerCodeRefName: fields.identifier(.offerCodeRefName),
             promotionalOfferID: fields.identifier(.promotionalOfferID)
         )

@@ -20,14 +20,14 @@ public struct ReceiptFactTranslator: Sendable {
         // One fact per transaction id; `firstCopies` holds, at the same positions, the entry each came from first.
         var merged = MergedTransactionFacts(capacity: entries.count), firstCopies: [InAppPurchaseReceipt] = []
         for entry in entries {
+            let id = entry.fields.identifier(.transactionID)
             // `in_app` and `latest_receipt_info` usually hold the same transactions, written the same way. A copy
             // whose text is byte for byte the first one's gives the same fact, and merging a fact with itself
             // changes nothing: it is not translated again.
-            if let id = entry.fields.identifier(.transactionID), let position = merged.position(of: id),
-               firstCopies[position].fields.hasSameText(as: entry.fields) {
+            if let id, let position = merged.position(of: id), firstCopies[position].fields.hasSameText(as: entry.fields) {
                 continue
             }
-            guard var fact = entry.transactionFact(environment: environment) else {
+            guard var fact = entry.transactionFact(environment: environment, transactionID: id, after: merged.facts) else {
                 skippedEntries += 1
                 continue
             }
@@ -35,9 +35,7 @@ public struct ReceiptFactTranslator: Sendable {
             fact.observedAt = observedAt
             if merged.add(fact) { firstCopies.append(entry) }
         }
-        // Sorted by position: moving the facts themselves costs more than comparing them.
-        let unsorted = merged.facts
-        let transactions = unsorted.indices.sorted { Self.precedes(unsorted[$0], unsorted[$1]) }.map { unsorted[$0] }
+        let transactions = Self.sorted(merged.facts)
 
         var skippedRenewalInfos = 0
         var renewalInfos: [RenewalInfoFact] = []
@@ -54,10 +52,20 @@ public struct ReceiptFactTranslator: Sendable {
         )
     }
 
-    /// A stable order: by subscription, then purchase date, then transaction id.
-    static func precedes(_ lhs: TransactionFact, _ rhs: TransactionFact) -> Bool {
-        if lhs.originalTransactionID != rhs.originalTransactionID { return lhs.originalTransactionID < rhs.originalTransactionID }
-        if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
-        return lhs.transactionID < rhs.transactionID
+    /// `facts` in `precedes` order. Sorted by position, which costs less than moving the facts themselves; and
+    /// given back as they are when already in order (a receipt's entries usually are), which saves copying them.
+    static func sorted(_ facts: [TransactionFact]) -> [TransactionFact] {
+        if facts.indices.dropFirst().allSatisfy({ !precedes(facts, $0, $0 - 1) }) { return facts }
+        return facts.indices.sorted { precedes(facts, $0, $1) }.map { facts[$0] }
+    }
+
+    /// A stable order of the facts at `lhs` and `rhs`: by subscription, then purchase date, then transaction
+    /// id. (Read in place by position: passing the facts themselves would copy them.)
+    static func precedes(_ facts: [TransactionFact], _ lhs: Int, _ rhs: Int) -> Bool {
+        if facts[lhs].originalTransactionID != facts[rhs].originalTransactionID {
+            return facts[lhs].originalTransactionID < facts[rhs].originalTransactionID
+        }
+        if facts[lhs].purchasedAt != facts[rhs].purchasedAt { return facts[lhs].purchasedAt < facts[rhs].purchasedAt }
+        return facts[lhs].transactionID < facts[rhs].transactionID
     }
 }

@@ -133,11 +133,17 @@ package struct PlainJSONReader {
         try consume(UInt8(ascii: "\""))
         let start = position
         var sawNonASCII = false
-        while position < bytes.count {
-            if position + 8 <= bytes.count, !Self.hasSpecialByte(bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+        while true {
+            // Eight bytes at a time up to the first byte that is not plain ASCII text.
+            while position + 8 <= bytes.count {
+                let special = Self.specialBytes(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    break
+                }
                 position += 8
-                continue
             }
+            guard position < bytes.count else { throw PlainJSONDeclined() }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -149,7 +155,6 @@ package struct PlainJSONReader {
             if byte >= 0x80 { sawNonASCII = true }
             position += 1
         }
-        throw PlainJSONDeclined()
     }
 
     /// The next member's key as `stringOrSpan()` reads it, with the `:` after it consumed, or nil after the
@@ -163,7 +168,7 @@ package struct PlainJSONReader {
         if try member(first: &first, closing: UInt8(ascii: "}")) == false { return nil }
         if try peek() == UInt8(ascii: "\""), let expectedStart = expected.baseAddress, let base = bytes.baseAddress {
             let start = position + 1, end = start + expected.count
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), memcmp(base + start, expectedStart, expected.count) == 0 {
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), Self.sameBytes(base + start, expectedStart, count: expected.count) {
                 position = end + 1
                 try consume(UInt8(ascii: ":"))
                 return (.span(start..<end), true)
@@ -342,14 +347,37 @@ package struct PlainJSONReader {
         }
     }
 
-    /// Whether any of the eight bytes in `word` ends a string's plain run: a quote, a backslash, a control
-    /// character or a non-ASCII byte. (Each test is exact for "is there any such byte".)
+    /// The bytes of `word` (its first byte in the lowest eight bits) that end a string's plain run — a quote,
+    /// a backslash, a control character or a non-ASCII byte — as their high bits. The lowest bit set is exact
+    /// (the subtractions can only flag a byte above one that is flagged rightly), so it finds the first such
+    /// byte; zero means there is none.
     @inlinable @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
         let control = (word &- ones &* 0x20) & ~word & highBits
-        return hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C)) | control | (word & highBits) != 0
+        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | control | (word & highBits)
+    }
+
+    /// Whether the `count` bytes at `lhs` and `rhs` are the same, compared eight at a time (keys are short:
+    /// a call to `memcmp` would cost more than the comparison).
+    @inlinable @inline(__always)
+    package static func sameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+        guard count >= 8 else {
+            for offset in 0..<count where lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        }
+        var offset = 0
+        while offset + 8 < count {
+            guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                return false
+            }
+            offset += 8
+        }
+        // The last eight bytes, overlapping those already compared when `count` is not a multiple of eight.
+        return lhs.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == rhs.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     private static func hexDigit(_ byte: UInt8) -> UInt32? {
