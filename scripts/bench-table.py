@@ -59,7 +59,9 @@ def main():
     for database in ("sqlite", "postgresql"):
         name = f"entitlements-http-{database}"
         if name in figures:
-            rows.append((f"{name} ÷ hello-http", ratio(name, "hello-http"), 0.5, "%"))
+            # hello-http measured on the same server, its rounds alternating with these.
+            hello = f"hello-http-{database}" if f"hello-http-{database}" in figures else "hello-http"
+            rows.append((f"{name} ÷ {hello}", ratio(name, hello), 0.5, "%"))
     print()
     print("| ratio | value | target | met |")
     print("|---|---:|---:|---|")

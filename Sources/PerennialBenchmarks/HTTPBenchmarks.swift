@@ -22,7 +22,8 @@ struct HTTPBenchmarks: Sendable {
         return result
     }
 
-    /// Runs the requested HTTP benchmarks on every database; `hello-http` runs once, on the first.
+    /// Runs the requested HTTP benchmarks on every database. `hello-http` runs on each, its rounds taken in
+    /// turn with `entitlements-http`'s; on databases after the first it is named `hello-http-<database>`.
     func run(
         _ names: [BenchmarkName], report: @Sendable (BenchmarkResult) -> Void, progress: @escaping @Sendable (String) -> Void
     ) async throws {
@@ -43,15 +44,21 @@ struct HTTPBenchmarks: Sendable {
                 let seeder = DatabaseSeeder(ledger: SQLLedger(database: server.stack.database), customers: options.customers)
                 try await seeder.seedIfNeeded { progress("\(database.label): \($0)") }
                 let load = LoadGenerator(port: server.port, connections: options.connections)
-                if names.contains(.helloHTTP), !helloDone {
+                // hello-http's rounds alternate with entitlements-http's on the same server, so that the ratio of
+                // the two compares rounds taken seconds apart, whatever the host's other tenants do meanwhile.
+                var series: [LoadSeries] = []
+                if names.contains(.helloHTTP) {
+                    series.append(LoadSeries(name: helloDone ? "hello-http-\(database.label)" : "hello-http") { _ in Self.hello })
                     helloDone = true
-                    report(await measure(name: "hello-http", unit: "request", load: load) { _ in Self.hello })
                 }
                 if names.contains(.entitlementsHTTP) {
                     let customers = options.customers
-                    report(await measure(name: "entitlements-http-\(database.label)", unit: "request", load: load) { _ in
+                    series.append(LoadSeries(name: "entitlements-http-\(database.label)") { _ in
                         Self.customer(Int.random(in: 0..<customers))
                     })
+                }
+                if !series.isEmpty {
+                    for result in await measure(series, unit: "request", load: load) { report(result) }
                 }
                 if names.contains(.notificationsHTTP) {
                     report(try await notifications(label: database.label, load: load, authority: authority, progress: progress))
@@ -83,24 +90,26 @@ struct HTTPBenchmarks: Sendable {
         )
     }
 
-    /// A warm-up second, then `options.rounds` rounds; the median round's rate, the latencies of every
-    /// counted request, and the peak memory since the warm-up ended.
-    private func measure(
-        name: String, unit: String, load: LoadGenerator,
-        next: @escaping @Sendable (Int) -> LoadGenerator.Request?
-    ) async -> BenchmarkResult {
-        _ = await load.run(seconds: min(1, options.seconds / 4), next: next)
+    /// A warm-up second of each series, then `options.rounds` rounds of each, taken in turn; for each, the
+    /// median round's rate, the latencies of every counted request, and the peak memory since the warm-up
+    /// ended (of all the series together).
+    private func measure(_ series: [LoadSeries], unit: String, load: LoadGenerator) async -> [BenchmarkResult] {
+        for item in series { _ = await load.run(seconds: min(1, options.seconds / 4), next: item.next) }
         MemoryProbe.resetPeak()
-        var rates: [Double] = []
-        var latencies: [Double] = []
-        var failed = 0
+        var rates = Array(repeating: [Double](), count: series.count)
+        var latencies = Array(repeating: [Double](), count: series.count)
+        var failed = Array(repeating: 0, count: series.count)
         for _ in 0..<max(options.rounds, 1) {
-            let round = await load.run(seconds: options.seconds / Double(max(options.rounds, 1)), next: next)
-            rates.append(round.rate)
-            latencies += round.latencies
-            failed += round.failed
+            for (index, item) in series.enumerated() {
+                let round = await load.run(seconds: options.seconds / Double(max(options.rounds, 1)), next: item.next)
+                rates[index].append(round.rate)
+                latencies[index] += round.latencies
+                failed[index] += round.failed
+            }
         }
-        return result(name: name, unit: unit, rates: rates, latencies: latencies, failed: failed)
+        return series.indices.map { index in
+            result(name: series[index].name, unit: unit, rates: rates[index], latencies: latencies[index], failed: failed[index])
+        }
     }
 
     /// Like `measure`, but every request posts a notification signed beforehand (signing is not timed):
