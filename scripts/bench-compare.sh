@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Measures Perennial (`perennial bench`, release build), Apple's App Store Server Library for Python (in a
 # throwaway virtualenv) on the same vectors, and `openssl speed ecdsap256` on one core, in one run on this
-# machine, and prints the figures and the ratios the targets are stated in (BENCHMARKS.md).
+# machine, and prints the figures and the ratios the targets are stated in (BENCHMARKS.md). The single-core
+# figures are taken in `--cpu-rounds` alternating rounds of a second or so each (Perennial, Apple's library,
+# openssl), and each is the median of its rounds; the HTTP figures are the median of `--rounds` rounds.
 #
-# Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--customers N] [--postgres-url URL | --no-postgres]
-#                                 [-- extra arguments for perennial bench]
+# Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N]
+#                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial bench]
 # Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
 # ../shared/fixtures beside the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
 set -euo pipefail
@@ -12,6 +14,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=10
 rounds=5
+cpu_rounds=9
 customers=100000
 postgres_url="postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
 use_postgres=1
@@ -20,6 +23,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --seconds) seconds=$2; shift 2 ;;
         --rounds) rounds=$2; shift 2 ;;
+        --cpu-rounds) cpu_rounds=$2; shift 2 ;;
         --customers) customers=$2; shift 2 ;;
         --postgres-url) postgres_url=$2; shift 2 ;;
         --no-postgres) use_postgres=0; shift ;;
@@ -65,22 +69,37 @@ fi
 postgres_args=(--postgres-url "$postgres_url")
 [[ $use_postgres == 1 ]] || postgres_args=(--no-postgres)
 
-echo "== perennial bench" >&2
-(cd "$repo" && "$perennial" bench --json --seconds "$seconds" --rounds "$rounds" --customers "$customers" \
-    --fixtures "$fixtures" "${postgres_args[@]}" "${extra[@]}") | tee "$out/perennial.jsonl"
-
-echo "== Apple's App Store Server Library (Python), throwaway virtualenv" >&2
+echo "== Apple's App Store Server Library (Python): throwaway virtualenv" >&2
 venv=$(mktemp -d /tmp/perennial-bench-venv.XXXXXX)
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check app-store-server-library
 "$venv/bin/pip" list --format=freeze 2>/dev/null | grep -Ei '^(app-store-server-library|pyjwt|cryptography)=' >> "$out/machine.txt" || true
-taskset -c 1 "$venv/bin/python" "$repo/scripts/bench-reference.py" "$fixtures" "$seconds" "$rounds" | tee "$out/reference.jsonl"
 
-echo "== openssl speed ecdsap256 (one core)" >&2
-taskset -c 1 openssl speed -seconds "$seconds" ecdsap256 2> /dev/null | tee "$out/openssl.txt" >&2
-awk '/nistp256/ { printf "{\"name\": \"openssl-ecdsap256-sign\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n{\"name\": \"openssl-ecdsap256-verify\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n", $(NF-1), $NF }' \
-    "$out/openssl.txt" | tee "$out/openssl.jsonl"
+# The single-core comparisons (jws-verify, offer-sign and receipt-fold against Apple's library, json.loads and
+# openssl) run in rounds, each side a few seconds after the other on the same core, so that a slowdown of the
+# host (its other tenants), which comes and goes within seconds here, falls on both sides of a ratio;
+# bench-table.py takes each figure's median round.
+round_seconds=$(( seconds / cpu_rounds > 0 ? seconds / cpu_rounds : 1 ))
+: > "$out/perennial.jsonl"; : > "$out/reference.jsonl"; : > "$out/openssl.jsonl"; : > "$out/openssl.txt"
+for round in $(seq 1 "$cpu_rounds"); do
+    echo "== single-core round $round of $cpu_rounds: perennial bench, Apple's library, openssl speed ecdsap256" >&2
+    taskset -c 1 "$perennial" bench jws-verify offer-sign receipt-fold --json --seconds "$round_seconds" --rounds 1 \
+        --fixtures "$fixtures" | tee -a "$out/perennial.jsonl"
+    taskset -c 1 "$venv/bin/python" "$repo/scripts/bench-reference.py" "$fixtures" "$round_seconds" 1 \
+        | tee -a "$out/reference.jsonl"
+    taskset -c 1 openssl speed -seconds "$round_seconds" ecdsap256 2> /dev/null > "$out/openssl-round.txt"
+    cat "$out/openssl-round.txt" >> "$out/openssl.txt"
+    awk '/nistp256/ { printf "{\"name\": \"openssl-ecdsap256-sign\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n{\"name\": \"openssl-ecdsap256-verify\", \"ops_per_sec\": %s, \"p50_ms\": null, \"p99_ms\": null}\n", $(NF-1), $NF }' \
+        "$out/openssl-round.txt" | tee -a "$out/openssl.jsonl"
+done
+rm -f "$out/openssl-round.txt"
+
+echo "== perennial bench: engine replay and HTTP" >&2
+(cd "$repo" && "$perennial" bench engine-replay hello-http entitlements-http notifications-http --json \
+    --seconds "$seconds" --rounds "$rounds" --customers "$customers" --fixtures "$fixtures" "${postgres_args[@]}" \
+    "${extra[@]}") | tee -a "$out/perennial.jsonl"
+
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt" >&2
 
 echo "== figures and ratios (raw lines in $out)" >&2

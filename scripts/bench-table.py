@@ -8,7 +8,8 @@ import sys
 
 
 def load(directory):
-    figures = {}
+    """Each figure by name; a figure measured in several rounds (one line each) is its median round."""
+    rounds = {}
     for name in ("perennial.jsonl", "reference.jsonl", "openssl.jsonl"):
         path = os.path.join(directory, name)
         if not os.path.exists(path):
@@ -18,7 +19,11 @@ def load(directory):
                 line = line.strip()
                 if line.startswith("{"):
                     item = json.loads(line)
-                    figures[item["name"]] = item
+                    rounds.setdefault(item["name"], []).append(item)
+    figures = {}
+    for name, items in rounds.items():
+        items.sort(key=lambda item: item["ops_per_sec"] or 0)
+        figures[name] = items[(len(items) - 1) // 2]
     return figures
 
 

@@ -33,7 +33,7 @@ public struct ReceiptFactTranslator: Sendable {
             }
             // Every copy in one response is vouched for at the response's request date.
             fact.observedAt = observedAt
-            if merged.add(fact) { firstCopies.append(entry) }
+            if merged.add(consume fact) { firstCopies.append(entry) }
         }
         let transactions = Self.sorted(merged.facts)
 
