@@ -66,19 +66,22 @@ public struct TransactionHistory: Sendable, Hashable {
         let hasCandidates = transactions.indices.contains { !transactions[$0].isUpgraded }
         var best: Int?
         for index in transactions.indices where !hasCandidates || !transactions[index].isUpgraded {
-            if let current = best, !Self.decidesBefore(transactions[current], transactions[index]) { continue }
+            if let current = best, !decidesBefore(current, index) { continue }
             best = index
         }
         return best.map { transactions[$0] }
     }
 
-    /// Whether `lhs` comes before `rhs` in the order `deciding` takes the maximum of: period end, then
-    /// purchase date, then id.
-    private static func decidesBefore(_ lhs: TransactionFact, _ rhs: TransactionFact) -> Bool {
-        let lhsEnd = lhs.expiresAt ?? lhs.purchasedAt, rhsEnd = rhs.expiresAt ?? rhs.purchasedAt
+    /// Whether the transaction at `lhs` comes before the one at `rhs` in the order `deciding` takes the
+    /// maximum of: period end, then purchase date, then id. (Read in place, as `precedes` reads.)
+    private func decidesBefore(_ lhs: Int, _ rhs: Int) -> Bool {
+        let lhsEnd = transactions[lhs].expiresAt ?? transactions[lhs].purchasedAt
+        let rhsEnd = transactions[rhs].expiresAt ?? transactions[rhs].purchasedAt
         if lhsEnd != rhsEnd { return lhsEnd < rhsEnd }
-        if lhs.purchasedAt != rhs.purchasedAt { return lhs.purchasedAt < rhs.purchasedAt }
-        return lhs.transactionID < rhs.transactionID
+        if transactions[lhs].purchasedAt != transactions[rhs].purchasedAt {
+            return transactions[lhs].purchasedAt < transactions[rhs].purchasedAt
+        }
+        return transactions[lhs].transactionID < transactions[rhs].transactionID
     }
 
     /// What the transaction at `index` was.
@@ -99,7 +102,7 @@ public struct TransactionHistory: Sendable, Hashable {
 
     /// How many transactions were renewals.
     public var renewalCount: Int {
-        transactions.indices.reduce(0) { count, index in role(at: index) == .renewal ? count + 1 : count }
+        transactions.indices.count { role(at: $0) == .renewal }
     }
 
     /// Whether any period was a free trial or an introductory offer.

@@ -88,8 +88,7 @@ final class AppleJSONTape: @unchecked Sendable {
     func text(at index: Int) -> String? {
         let node = nodes[index]
         switch node.kind {
-        case .span:
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(node.first)..<Int(node.end)]), as: UTF8.self)
+        case .span: return span(at: index).map { String(decoding: $0, as: UTF8.self) }
         case .text: return strings[Int(node.first)]
         case .integer: return String(node.number)
         case .true: return "true"

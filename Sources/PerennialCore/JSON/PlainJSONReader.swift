@@ -1,5 +1,3 @@
-import Foundation
-
 /// A strict, allocation-light reader for the plain JSON the App Store sends: objects, arrays, strings,
 /// integers, `true`, `false` and `null`, separated by JSON's four whitespace characters.
 ///

@@ -30,6 +30,11 @@ struct AppleJSONTapeDifferentialTests {
                 #expect(parsed.bool(key) == plain.bool(key), "bool \(name)")
                 #expect(parsed.instant(key) == plain.instant(key), "instant \(name)")
                 #expect(parsed.identifier(key) == plain.identifier(key), "identifier \(name)")
+                // Given another entry's id, the same text or not, it still reads its own.
+                let identifier = plain.identifier(key)
+                for candidate in [identifier, identifier.map { $0 + "x" }, identifier.map { String($0.dropLast()) + "~" }, nil] {
+                    #expect(parsed.identifier(key, reusing: candidate) == identifier, "identifier \(name), given another entry's")
+                }
                 #expect(parsed.contains(name) == plain.contains(name), "contains \(name)")
                 #expect(parsed.object(key) == plain.object(key), "object \(name)")
                 #expect(parsed.objects(key) == plain.objects(key), "objects \(name)")
