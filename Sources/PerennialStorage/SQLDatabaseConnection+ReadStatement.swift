@@ -7,7 +7,6 @@ extension SQLDatabaseConnection {
         _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
         let ownerID = ObjectIdentifier(self)
-        let holdsSession = DatabaseSession.current.map { $0.ownerID == ownerID && $0.isActive } ?? false
         // The statement makes no other storage call, so the reader's session need not be published.
         if !holdsSession, case .sqlite(let sqlite) = backend,
            let result = try await sqlite.withReadSession(ownerID: ownerID, body)
@@ -15,5 +14,11 @@ extension SQLDatabaseConnection {
             return result
         }
         return try await withSession(body)
+    }
+
+    /// Whether the current task holds a session of this database (inside a ledger transaction, say), whose
+    /// uncommitted writes its reads must see.
+    var holdsSession: Bool {
+        DatabaseSession.current.map { $0.ownerID == ObjectIdentifier(self) && $0.isActive } ?? false
     }
 }

@@ -5,42 +5,44 @@ import SQLiteKit
 
 extension SQLLedger {
     /// The customer and its subscriptions' stored states in one `SELECT` (`CustomerSnapshotStatement`:
-    /// customers left-joined to the subscriptions they own), outside any transaction: on an SQLite file it
-    /// runs on a read-only connection; on PostgreSQL it is prepared once per connection.
+    /// customers left-joined to the subscriptions they own), outside any transaction. On an SQLite file it
+    /// runs on the calling thread with a statement prepared once (`SQLiteStatementConnection`), or, when that
+    /// cannot answer at once, on a read-only connection of SQLiteNIO; on PostgreSQL it is prepared once per
+    /// connection. Inside a ledger transaction it runs in that transaction, and sees its writes.
     public func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot? {
-        try await database.withReadStatement { session in
-            var customer: CustomerRecord?
-            var bodies: [String] = []
+        if case .sqlite(let sqlite) = database.backend, !database.holdsSession,
+           let rows = try sqlite.customerSnapshotRows(appID: appID, appUserID: appUserID)
+        {
+            return try rows.snapshot()
+        }
+        let rows = try await database.withReadStatement { session in
+            var rows = CustomerSnapshotRows()
             switch session.connection {
             case .sqlite(let connection):
-                let rows = try await connection.query(CustomerSnapshotStatement.sql, [.text(appID), .text(appUserID)])
-                for row in rows {
-                    customer = try customer ?? Self.customer(row)
+                for row in try await connection.query(CustomerSnapshotStatement.sql, [.text(appID), .text(appUserID)]) {
+                    rows.customer = try rows.customer ?? Self.customer(row)
                     switch row.column("body") {
-                    case .text(let body): bodies.append(body)
+                    case .text(let body): rows.bodies.append(body)
                     case .null: break
                     default: throw StorageError(.corruptRecord, "a stored subscription body is not text")
                     }
                 }
             case .postgres(let connection):
-                let rows = try await connection.execute(
+                let results = try await connection.execute(
                     CustomerSnapshotStatement(appID: appID, appUserID: appUserID), logger: session.logger
                 )
-                for try await row in rows {
-                    customer = customer ?? CustomerRecord(
+                for try await row in results {
+                    rows.customer = rows.customer ?? CustomerRecord(
                         appID: row.appID, appUserID: row.appUserID, createdAt: Instant(milliseconds: row.createdAt),
                         sealedReceiptToken: row.sealedReceiptToken,
                         receiptUpdatedAt: row.receiptUpdatedAt.map(Instant.init(milliseconds:))
                     )
-                    if let body = row.body { bodies.append(body) }
+                    if let body = row.body { rows.bodies.append(body) }
                 }
             }
-            guard let customer else { return nil }
-            let subscriptions = try bodies.map { try JSONBody.decodeSubscriptionState(from: $0) }
-                // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.
-                .sorted { $0.key < $1.key }
-            return CustomerSnapshot(customer: customer, subscriptions: subscriptions)
+            return rows
         }
+        return try rows.snapshot()
     }
 
     /// The customer columns of a row of `CustomerSnapshotStatement` on SQLite, read from the driver's values

@@ -18,6 +18,9 @@ final class SQLiteBackend: Sendable {
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
     /// Read-only connections for read transactions; nil for an in-memory database.
     let readers: SQLiteReaders?
+    /// Read-only connections for the customer read on the calling thread (see `SQLiteStatementConnection`);
+    /// nil for an in-memory database.
+    private let statementReaders: SQLiteStatementReaders?
 
     /// How many read-only connections a file database gets.
     static let readerCount = 4
@@ -25,9 +28,12 @@ final class SQLiteBackend: Sendable {
     /// How long a statement waits for another process's lock on the file before failing.
     static let busyTimeoutMilliseconds = 5_000
 
-    private init(connection: SQLiteConnection, readers: SQLiteReaders?, logger: Logger) {
+    private init(
+        connection: SQLiteConnection, readers: SQLiteReaders?, statementReaders: SQLiteStatementReaders?, logger: Logger
+    ) {
         self.connection = connection
         self.readers = readers
+        self.statementReaders = statementReaders
         // Query logging off: binds carry sealed receipts and credentials.
         self.database = connection.sql(queryLogLevel: nil)
         self.logger = logger
@@ -42,6 +48,7 @@ final class SQLiteBackend: Sendable {
         }
         let database = connection.sql(queryLogLevel: nil)
         var readers: SQLiteReaders?
+        var statementReaders: SQLiteStatementReaders?
         do {
             if case .file(let path) = storage {
                 // Readers of other processes (`perennial migrate`, backups) do not block the writer.
@@ -49,15 +56,19 @@ final class SQLiteBackend: Sendable {
                 readers = try await SQLiteReaders.open(
                     path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger
                 )
+                statementReaders = try SQLiteStatementReaders(path: path, count: readerCount)
             }
             try await database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
             try await database.raw("PRAGMA foreign_keys=ON").run()
         } catch {
             await readers?.close()
+            statementReaders?.close()
             try? await connection.close()
             throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
         }
-        return SQLiteBackend(connection: connection, readers: readers, logger: logger)
+        return SQLiteBackend(
+            connection: connection, readers: readers, statementReaders: statementReaders, logger: logger
+        )
     }
 
     /// Runs `body` with a read-only connection (see `readers`); nil when there is none.
@@ -69,6 +80,15 @@ final class SQLiteBackend: Sendable {
             throw StorageError(.connectionClosed, "the SQLite database was shut down")
         }
         return try await readers.withSession(ownerID: ownerID, body)
+    }
+
+    /// The rows of `CustomerSnapshotStatement`, read on the calling thread (`SQLiteStatementConnection`); nil
+    /// when that cannot answer at once (an in-memory database, every connection lent, the file busy), and
+    /// the caller should read through a session instead.
+    func customerSnapshotRows(appID: String, appUserID: String) throws -> CustomerSnapshotRows? {
+        try statementReaders?.withConnection { connection in
+            try connection.customerSnapshotRows(appID: appID, appUserID: appUserID)
+        } ?? nil
     }
 
     /// Runs `body` with the connection, once every earlier session has finished.
@@ -99,6 +119,7 @@ final class SQLiteBackend: Sendable {
     }
 
     private func close() async {
+        statementReaders?.close()
         await readers?.close()
         let acquired = (try? await gate.acquire()) != nil
         do {
