@@ -20,17 +20,13 @@ public struct TransactionHistory: Sendable, Hashable {
     public init(_ facts: [TransactionFact]) {
         // Facts already merged and in order (a receipt's, as the translator gives them) are kept as they are:
         // copying a fact costs more than checking.
-        var ordered = facts
+        var merged = facts
         if !Self.hasDistinctIDs(facts) {
             var copies = MergedTransactionFacts(capacity: facts.count)
             for fact in facts { copies.add(fact) }
-            ordered = copies.facts
+            merged = copies.facts
         }
-        if !Self.isOrdered(ordered) {
-            let merged = ordered
-            // Positions are sorted, not the facts: moving a fact costs more than comparing two.
-            ordered = merged.indices.sorted { Self.precedes(merged, $0, $1) }.map { merged[$0] }
-        }
+        let ordered = merged.sortedByPosition(Self.precedes)
         transactions = ordered
         upgradeCancellations = ordered.indices.filter { ordered[$0].isUpgraded && ordered[$0].cancelledAt != nil }
     }
@@ -40,11 +36,6 @@ public struct TransactionHistory: Sendable, Hashable {
         var seen = Set<String>(minimumCapacity: facts.count)
         for index in facts.indices where !seen.insert(facts[index].transactionID).inserted { return false }
         return true
-    }
-
-    /// Whether `facts` are in `precedes` order.
-    private static func isOrdered(_ facts: [TransactionFact]) -> Bool {
-        facts.indices.dropFirst().allSatisfy { !precedes(facts, $0, $0 - 1) }
     }
 
     /// Whether the fact at `lhs` comes before the one at `rhs` in a history: by purchase date, then expiry,

@@ -52,11 +52,9 @@ public struct ReceiptFactTranslator: Sendable {
         )
     }
 
-    /// `facts` in `precedes` order. Sorted by position, which costs less than moving the facts themselves; and
-    /// given back as they are when already in order (a receipt's entries usually are), which saves copying them.
+    /// `facts` in `precedes` order; as they are when already in it (a receipt's entries usually are).
     static func sorted(_ facts: [TransactionFact]) -> [TransactionFact] {
-        if facts.indices.dropFirst().allSatisfy({ !precedes(facts, $0, $0 - 1) }) { return facts }
-        return facts.indices.sorted { precedes(facts, $0, $1) }.map { facts[$0] }
+        facts.sortedByPosition(precedes)
     }
 
     /// A stable order of the facts at `lhs` and `rhs`: by subscription, then purchase date, then transaction
