@@ -8,7 +8,7 @@
 # Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N]
 #                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial bench]
 # Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
-# ../shared/fixtures beside the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
+# Tests/Fixtures in the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -32,7 +32,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 scratch=${PERENNIAL_SCRATCH_PATH:-$repo/.build}
-fixtures=${PERENNIAL_FIXTURES:-$repo/../shared/fixtures}
+fixtures=${PERENNIAL_FIXTURES:-$repo/Tests/Fixtures}
 out=${BENCH_OUT:-$(mktemp -d /tmp/perennial-bench-results.XXXXXX)}
 mkdir -p "$out"
 [[ -f $fixtures/conformance/vectors.json ]] || { echo "no vectors at $fixtures (set PERENNIAL_FIXTURES)" >&2; exit 1; }

@@ -75,10 +75,10 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 
-    /// `../shared/fixtures` beside the working directory's repository, when it exists.
+    /// `Tests/Fixtures` of the repository in the working directory, when it exists.
     static func defaultFixtures() -> String? {
         let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("../shared/fixtures").standardizedFileURL.path
+            .appendingPathComponent("Tests/Fixtures").standardizedFileURL.path
         return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 }

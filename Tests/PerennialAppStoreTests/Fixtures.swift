@@ -5,7 +5,7 @@ import PerennialTesting
 
 /// Fixture files and small builders shared by the tests.
 enum Fixtures {
-    /// `../shared/fixtures` beside the repository, as the shared test support finds it.
+    /// `Tests/Fixtures` in the repository, as the shared test support finds it.
     static let root: URL = PerennialTesting.Fixtures.root
 
     static func data(_ relativePath: String) throws -> Data {

@@ -46,47 +46,55 @@ struct PlainJSONDifferentialTests {
         }
     }
 
-    static let transactions: [Data] = try! conformancePayloads(kind: "transaction") + appleTransactions
+    static var transactions: [Data] {
+        get throws { try conformancePayloads(kind: "transaction") + appleTransactions }
+    }
 
     /// Apple's model transactions and one with every field, all valid.
-    static let appleTransactions: [Data] = {
-        var corpus: [Data] = []
-        for name in ["signedTransaction", "signedTransactionWithRevocation"] {
-            corpus.append(try! PerennialTesting.Fixtures.data("apple/models/\(name).json"))
+    static var appleTransactions: [Data] {
+        get throws {
+            var corpus: [Data] = []
+            for name in ["signedTransaction", "signedTransactionWithRevocation"] {
+                corpus.append(try PerennialTesting.Fixtures.data("apple/models/\(name).json"))
+            }
+            var everyField = JWSTransactionDecodedPayload()
+            everyField.transactionId = "2000000001000011"
+            everyField.quantity = 3
+            everyField.isUpgraded = false
+            everyField.price = 9990
+            everyField.revocationPercentage = 50000
+            everyField.commitmentInfo = .object(["plan": .string("annual"), "months": .array([.integer(1), .null, .bool(true)])])
+            everyField.advancedCommerceInfo = .null
+            corpus.append(try JSONEncoder().encode(everyField))
+            return corpus
         }
-        var everyField = JWSTransactionDecodedPayload()
-        everyField.transactionId = "2000000001000011"
-        everyField.quantity = 3
-        everyField.isUpgraded = false
-        everyField.price = 9990
-        everyField.revocationPercentage = 50000
-        everyField.commitmentInfo = .object(["plan": .string("annual"), "months": .array([.integer(1), .null, .bool(true)])])
-        everyField.advancedCommerceInfo = .null
-        corpus.append(try! JSONEncoder().encode(everyField))
-        return corpus
-    }()
+    }
 
-    static let renewalInfos: [Data] = try! conformancePayloads(kind: "renewal") + appleRenewalInfos
+    static var renewalInfos: [Data] {
+        get throws { try conformancePayloads(kind: "renewal") + appleRenewalInfos }
+    }
 
     /// Apple's model renewal info and one with every field, both valid.
-    static let appleRenewalInfos: [Data] = {
-        var corpus: [Data] = []
-        corpus.append(try! PerennialTesting.Fixtures.data("apple/models/signedRenewalInfo.json"))
-        var everyField = JWSRenewalInfoDecodedPayload()
-        everyField.eligibleWinBackOfferIds = ["a", "b\u{e9}\"\\/"]
-        everyField.isInBillingRetryPeriod = true
-        everyField.renewalPrice = -1
-        corpus.append(try! JSONEncoder().encode(everyField))
-        return corpus
-    }()
+    static var appleRenewalInfos: [Data] {
+        get throws {
+            var corpus: [Data] = []
+            corpus.append(try PerennialTesting.Fixtures.data("apple/models/signedRenewalInfo.json"))
+            var everyField = JWSRenewalInfoDecodedPayload()
+            everyField.eligibleWinBackOfferIds = ["a", "b\u{e9}\"\\/"]
+            everyField.isInBillingRetryPeriod = true
+            everyField.renewalPrice = -1
+            corpus.append(try JSONEncoder().encode(everyField))
+            return corpus
+        }
+    }
 
     @Test("Apple's payloads take the fast path and decode as JSONDecoder decodes them")
     func originalsTakeTheFastPath() throws {
-        for data in try Self.conformancePayloads(kind: "transaction", onlyValid: true) + Self.appleTransactions {
+        for data in try Self.conformancePayloads(kind: "transaction", onlyValid: true) + (try Self.appleTransactions) {
             let fast = try #require(data.withUnsafeBytes(JWSTransactionDecodedPayload.plainDecoded(from:)))
             #expect(fast == (try JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: data)))
         }
-        for data in try Self.conformancePayloads(kind: "renewal", onlyValid: true) + Self.appleRenewalInfos {
+        for data in try Self.conformancePayloads(kind: "renewal", onlyValid: true) + (try Self.appleRenewalInfos) {
             let fast = try #require(data.withUnsafeBytes(JWSRenewalInfoDecodedPayload.plainDecoded(from:)))
             #expect(fast == (try JSONDecoder().decode(JWSRenewalInfoDecodedPayload.self, from: data)))
         }
@@ -97,11 +105,12 @@ struct PlainJSONDifferentialTests {
     }
 
     @Test("1,500 mutations of signed transaction payloads")
-    func mutatedTransactions() {
+    func mutatedTransactions() throws {
         var mutator = PayloadMutator(seed: 0x9A1_0001)
         var tally = Tally()
+        let transactions = try Self.transactions
         for round in 0..<1_500 {
-            let original = Self.transactions[round % Self.transactions.count]
+            let original = transactions[round % transactions.count]
             Self.compare(mutator.mutate(original).data, JWSTransactionDecodedPayload.plainDecoded(from:),
                          as: JWSTransactionDecodedPayload.self, tally: &tally)
         }
@@ -109,11 +118,12 @@ struct PlainJSONDifferentialTests {
     }
 
     @Test("1,000 mutations of renewal info payloads")
-    func mutatedRenewalInfos() {
+    func mutatedRenewalInfos() throws {
         var mutator = PayloadMutator(seed: 0x9A1_0002)
         var tally = Tally()
+        let renewalInfos = try Self.renewalInfos
         for round in 0..<1_000 {
-            let original = Self.renewalInfos[round % Self.renewalInfos.count]
+            let original = renewalInfos[round % renewalInfos.count]
             Self.compare(mutator.mutate(original).data, JWSRenewalInfoDecodedPayload.plainDecoded(from:),
                          as: JWSRenewalInfoDecodedPayload.self, tally: &tally)
         }
@@ -121,22 +131,24 @@ struct PlainJSONDifferentialTests {
     }
 
     @Test("1,500 mutations of a verifyReceipt answer")
-    func mutatedReceipts() {
+    func mutatedReceipts() throws {
         var mutator = PayloadMutator(seed: 0x9A1_0003)
         var tally = Tally()
+        let original = try VerifyReceiptFuzzTests.original
         for _ in 0..<1_500 {
-            Self.compare(mutator.mutate(VerifyReceiptFuzzTests.original).data, VerifyReceiptResponse.plainDecoded(from:),
+            Self.compare(mutator.mutate(original).data, VerifyReceiptResponse.plainDecoded(from:),
                          as: VerifyReceiptResponse.self, tally: &tally)
         }
         #expect(tally.plain > 100 && tally.refusedByBoth > 100, "\(tally)")
     }
 
     @Test("600 mutations of a version 1 notification body, read as fields")
-    func mutatedNotificationFields() {
+    func mutatedNotificationFields() throws {
         var mutator = PayloadMutator(seed: 0x9A1_0004)
         var tally = Tally()
+        let notification = try VerifyReceiptFuzzTests.notification
         for _ in 0..<600 {
-            Self.compare(mutator.mutate(VerifyReceiptFuzzTests.notification).data, AppleFields.plainDecoded(from:),
+            Self.compare(mutator.mutate(notification).data, AppleFields.plainDecoded(from:),
                          as: AppleFields.self, tally: &tally)
         }
         #expect(tally.plain > 50 && tally.refusedByBoth > 50, "\(tally)")

@@ -4,14 +4,13 @@ import PerennialCore
 import PerennialTesting
 import Testing
 
-/// Apple's own test vectors (`../shared/fixtures/apple`): `mock_signed_data`, signed by the `testCA` chain for
+/// Apple's own test vectors (`Tests/Fixtures/apple`): `mock_signed_data`, signed by the `testCA` chain for
 /// Sandbox and `com.example`.
 ///
 /// Apple's test certificates carry no key identifiers, so these verifiers relax that check
 /// (`strictKeyIdentifiers: false`), exactly as Apple's reference test suite turns off its strict mode.
 @Suite("Apple's mock signed data")
 struct AppleTestVectorTests {
-    static let testCA = try! PerennialTesting.Fixtures.data("apple/certs/testCA.der")
     static let now = FixedClock(Instant(milliseconds: 1_748_736_000_000))
 
     static func signed(_ name: String) throws -> String {
@@ -22,7 +21,8 @@ struct AppleTestVectorTests {
         _ environment: AppleEnvironment = .sandbox, appAppleId: Int64? = 1234, strict: Bool = false
     ) throws -> SignedDataVerifier {
         try SignedDataVerifier(
-            rootCertificates: [testCA], bundleId: "com.example", appAppleId: appAppleId, environment: environment,
+            rootCertificates: [try PerennialTesting.Fixtures.data("apple/certs/testCA.der")], bundleId: "com.example",
+            appAppleId: appAppleId, environment: environment,
             strictKeyIdentifiers: strict, clock: now
         )
     }

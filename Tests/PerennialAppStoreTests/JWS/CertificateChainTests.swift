@@ -27,18 +27,20 @@ struct CertificateChainTests {
         }
     }
 
-    static let chainTestRoot = try! PerennialTesting.Fixtures.data("apple/certs/chain-test-root-ca.der")
+    static var chainTestRoot: Data {
+        get throws { try PerennialTesting.Fixtures.data("apple/certs/chain-test-root-ca.der") }
+    }
     static let chainTestTime: Int64 = 1_761_962_975_000
 
     /// Apple's chain-test certificates have no key identifiers: valid only with the strict check relaxed.
     @Test func chainTestCertificatesFormAValidChain() async throws {
         let relaxed = try await Self.verify(
-            leaf: "chain-test-leaf-cert", intermediate: "chain-test-intermediate-ca", root: Self.chainTestRoot,
+            leaf: "chain-test-leaf-cert", intermediate: "chain-test-intermediate-ca", root: try Self.chainTestRoot,
             strict: false, at: Self.chainTestTime
         )
         #expect(relaxed == nil)
         let strict = try await Self.verify(
-            leaf: "chain-test-leaf-cert", intermediate: "chain-test-intermediate-ca", root: Self.chainTestRoot,
+            leaf: "chain-test-leaf-cert", intermediate: "chain-test-intermediate-ca", root: try Self.chainTestRoot,
             strict: true, at: Self.chainTestTime
         )
         #expect(strict == .verificationFailure)
@@ -47,7 +49,7 @@ struct CertificateChainTests {
     @Test func anIntermediateWithoutApplesOIDIsRejected() async throws {
         let code = try await Self.verify(
             leaf: "chain-test-leaf-cert-for-intermediate-ca-invalid-oid",
-            intermediate: "chain-test-intermediate-ca-invalid-oid", root: Self.chainTestRoot, strict: false,
+            intermediate: "chain-test-intermediate-ca-invalid-oid", root: try Self.chainTestRoot, strict: false,
             at: Self.chainTestTime
         )
         #expect(code == .verificationFailure)
@@ -56,7 +58,7 @@ struct CertificateChainTests {
     @Test func aLeafWithoutApplesOIDIsRejected() async throws {
         let code = try await Self.verify(
             leaf: "chain-test-leaf-cert-invalid-oid", intermediate: "chain-test-intermediate-ca",
-            root: Self.chainTestRoot, strict: false, at: Self.chainTestTime
+            root: try Self.chainTestRoot, strict: false, at: Self.chainTestTime
         )
         #expect(code == .verificationFailure)
     }

@@ -3,7 +3,7 @@ import PerennialAppStore
 import PerennialCore
 import PerennialTesting
 
-/// `../shared/fixtures/conformance/vectors.json`: what Apple's reference library decided for 114 JWS.
+/// `Tests/Fixtures/conformance/vectors.json`: what Apple's reference library decided for 114 JWS.
 struct ConformanceVectors: Decodable, Sendable {
     struct Config: Decodable, Sendable {
         var enableOnlineChecks: Bool
@@ -37,29 +37,39 @@ struct ConformanceVectors: Decodable, Sendable {
     var configs: [String: Config]
     var cases: [Case]
 
-    /// Loaded once, by path.
-    static let shared: ConformanceVectors = {
-        let url = PerennialTesting.Fixtures.url("conformance/vectors.json")
-        return try! JSONDecoder().decode(ConformanceVectors.self, from: Data(contentsOf: url))
-    }()
+    /// Loaded once; a missing file fails the tests that read it.
+    static let loaded = FixtureValue {
+        try JSONDecoder().decode(ConformanceVectors.self, from: PerennialTesting.Fixtures.data("conformance/vectors.json"))
+    }
 
-    /// The ids of every case, for parameterized tests.
-    static var caseIDs: [String] { shared.cases.map(\.id) }
+    /// The vectors, or the error naming the missing file.
+    static var shared: ConformanceVectors {
+        get throws { try loaded.get() }
+    }
+
+    /// The ids of every case, for parameterized tests (none when the file is missing: the count test fails).
+    static var caseIDs: [String] { loaded.valueIfBuilt?.cases.map(\.id) ?? [] }
 
     /// The ids of the notification cases that carry nested JWS.
-    static var notificationIDsWithNested: [String] { shared.cases.filter { $0.nested != nil }.map(\.id) }
+    static var notificationIDsWithNested: [String] {
+        loaded.valueIfBuilt?.cases.filter { $0.nested != nil }.map(\.id) ?? []
+    }
 
     /// The case with an id.
-    static func testCase(_ id: String) -> Case { shared.cases.first { $0.id == id }! }
+    static func testCase(_ id: String) throws -> Case {
+        guard let found = try shared.cases.first(where: { $0.id == id }) else { throw MissingFixture(relativePath: "conformance/vectors.json#\(id)") }
+        return found
+    }
 
     /// 2025-06-01T00:00:00Z: "now" for the cases (only cases without a signing date read it).
     static let now = Instant(milliseconds: 1_748_736_000_000)
 
     /// A verifier built from a named config, with a clock at `now` unless given.
     static func verifier(_ name: String, clock: any Clock = FixedClock(now)) throws -> SignedDataVerifier {
-        let config = shared.configs[name]!
+        let vectors = try shared
+        let config = vectors.configs[name]!
         return try SignedDataVerifier(
-            rootCertificates: config.roots.map { Data(base64Encoded: shared.pki[$0]!)! },
+            rootCertificates: config.roots.map { Data(base64Encoded: vectors.pki[$0]!)! },
             bundleId: config.bundleId, appAppleId: config.appAppleId,
             environment: AppleEnvironment(rawValue: config.environment),
             enableOnlineChecks: config.enableOnlineChecks, clock: clock

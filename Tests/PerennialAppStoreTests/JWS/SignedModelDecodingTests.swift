@@ -4,7 +4,7 @@ import PerennialCore
 import PerennialTesting
 import Testing
 
-/// Apple's unsigned example payloads (`../shared/fixtures/apple/models`) decode, with Apple's field names, and
+/// Apple's unsigned example payloads (`Tests/Fixtures/apple/models`) decode, with Apple's field names, and
 /// unknown values or fields never break decoding.
 @Suite("Signed data models")
 struct SignedModelDecodingTests {

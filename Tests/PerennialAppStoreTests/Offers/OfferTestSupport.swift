@@ -14,7 +14,7 @@ enum OfferTestSupport {
 
     /// The contents of Apple's test `.p8` key, read by path.
     static func privateKeyPEM() throws -> String {
-        String(decoding: try Data(contentsOf: PerennialTesting.Fixtures.url("apple/certs/testSigningKey.p8")), as: UTF8.self)
+        String(decoding: try PerennialTesting.Fixtures.data("apple/certs/testSigningKey.p8"), as: UTF8.self)
     }
 
     /// The public half of the test key.

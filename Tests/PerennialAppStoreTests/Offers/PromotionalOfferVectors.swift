@@ -1,7 +1,7 @@
 import Foundation
 import PerennialTesting
 
-/// The `promotionalOfferV1` section of `../shared/fixtures/conformance/vectors.json`: what Apple's reference
+/// The `promotionalOfferV1` section of `Tests/Fixtures/conformance/vectors.json`: what Apple's reference
 /// library signs for five inputs.
 struct PromotionalOfferVectors: Decodable, Sendable {
     struct Input: Decodable, Sendable {
@@ -30,17 +30,24 @@ struct PromotionalOfferVectors: Decodable, Sendable {
     var publicKeyPem: String
     var cases: [Case]
 
-    /// Loaded once, by path.
-    static let shared: PromotionalOfferVectors = {
-        let url = PerennialTesting.Fixtures.url("conformance/vectors.json")
-        return try! JSONDecoder().decode(File.self, from: Data(contentsOf: url)).promotionalOfferV1
-    }()
+    /// Loaded once; a missing file fails the tests that read it.
+    static let loaded = FixtureValue {
+        try JSONDecoder().decode(File.self, from: PerennialTesting.Fixtures.data("conformance/vectors.json")).promotionalOfferV1
+    }
 
-    /// The ids of every case, for parameterized tests.
-    static var caseIDs: [String] { shared.cases.map(\.id) }
+    /// The vectors, or the error naming the missing file.
+    static var shared: PromotionalOfferVectors {
+        get throws { try loaded.get() }
+    }
+
+    /// The ids of every case, for parameterized tests (none when the file is missing: the key test fails).
+    static var caseIDs: [String] { loaded.valueIfBuilt?.cases.map(\.id) ?? [] }
 
     /// The case with an id.
-    static func testCase(_ id: String) -> Case { shared.cases.first { $0.id == id }! }
+    static func testCase(_ id: String) throws -> Case {
+        guard let found = try shared.cases.first(where: { $0.id == id }) else { throw MissingFixture(relativePath: "conformance/vectors.json#\(id)") }
+        return found
+    }
 
     /// Lowercase hex of bytes.
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
