@@ -17,11 +17,12 @@ struct ServerAPITests {
             _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
             // The app only has the first transaction; Apple's history and status tell the rest.
             let body = try JSONSerialization.data(withJSONObject: ["app_user_id": "user-wes", "signed_transaction": purchase.signedTransactionInfo!])
-            let (status, customer) = try await harness.client.execute(
+            let (status, answer) = try await harness.client.execute(
                 uri: "/v1/transactions", method: .post,
                 headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"], body: ByteBuffer(bytes: body)
             ) { (Int($0.status.code), try JSONObject($0.body)) }
             #expect(status == 200)
+            let customer = answer["customer"]
             #expect(customer["subscriptions"][0]["renewal_count"].int == 1)
             #expect(customer["subscriptions"][0]["will_renew"].bool == false)
             #expect(customer["subscriptions"][0]["state"].string == "active")

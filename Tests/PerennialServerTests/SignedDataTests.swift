@@ -73,9 +73,10 @@ struct SignedDataTests {
     @Test func aSignedTransactionThenNotificationsKeepTheCustomerRight() async throws {
         let signing = Signing(ca: try TestCertificateAuthority())
         try await TestHarness.run(signedDataRoot: signing.ca.rootDER) { harness in
-            let (status, customer) = try await postTransaction(harness, signing.transaction(trial: true), appUserID: "user-sk2")
+            let (status, posted) = try await postTransaction(harness, signing.transaction(trial: true), appUserID: "user-sk2")
             #expect(status == 200)
-            #expect(customer["entitlements"][0]["period_type"].string == "trial")
+            #expect(posted["status"].string == "validated")
+            #expect(posted["customer"]["entitlements"][0]["period_type"].string == "trial")
 
             await harness.advance(days: 2)
             var (notified, answer) = try await postNotification(harness, signing.notification(
@@ -164,6 +165,25 @@ struct SignedDataTests {
             let kept = try await harness.stack.notificationInbox.notifications(appID: "forest", limit: 10)
             #expect(kept.count == 2)
             #expect(kept.allSatisfy { $0.status == .rejected })
+        }
+    }
+
+    /// Text that is not a compact JWS with a JSON payload is malformed input (400 `malformed_jws`), not data
+    /// of another environment: its environment cannot even be read.
+    @Test func garbageSignedDataIsMalformedNotAnotherEnvironment() async throws {
+        let trusted = Signing(ca: try TestCertificateAuthority())
+        try await TestHarness.run(signedDataRoot: trusted.ca.rootDER) { harness in
+            let garbage = ["a.b.c", "e30.bm90IGpzb24.c2ln", "W10.W10.W10", "..", "header.\u{1F389}.signature"]
+            for text in garbage {
+                let posted = try await postTransaction(harness, text, appUserID: "mallory")
+                #expect(posted.status == 400, "\(text)")
+                #expect(posted.body["error"]["code"].string == "malformed_jws", "\(text)")
+                let notification = try JSONSerialization.data(withJSONObject: ["signedPayload": text])
+                let answer = try await postNotification(harness, notification)
+                #expect(answer.status == 400, "\(text)")
+                #expect(answer.body["error"]["code"].string == "malformed_jws", "\(text)")
+            }
+            #expect(try await harness.customer("mallory").status == 404)
         }
     }
 }

@@ -44,7 +44,7 @@ struct AdminOfferRoutes {
             let app = try context.requireSecretKey()
             let body = try await request.decode(as: Body.self, context: context)
             let grant = try await dependencies.offers.grant(
-                app: app, appUserID: try context.parameters.require("app_user_id"), productID: body.productID, offerID: body.offerID,
+                app: app, appUserID: try context.appUserIDParameter(), productID: body.productID, offerID: body.offerID,
                 reason: body.reason, days: body.expiresInDays ?? 30
             )
             var response = try Answer(

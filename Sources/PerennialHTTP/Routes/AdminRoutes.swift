@@ -11,7 +11,7 @@ struct AdminRoutes {
         }
         group.get("customers/{app_user_id}/events") { request, context -> EventListResponse in
             let app = try context.requireSecretKey()
-            let appUserID = try context.parameters.require("app_user_id")
+            let appUserID = try context.appUserIDParameter()
             let limit = request.limit(default: 500, maximum: 5000)
             guard let events = try await dependencies.customers.events(app: app, appUserID: appUserID, limit: limit) else {
                 throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")

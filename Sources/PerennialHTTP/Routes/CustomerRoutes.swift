@@ -14,7 +14,7 @@ struct CustomerRoutes {
 
     /// The customer the path names, or 404.
     func customer(app: AppSettings, context: PerennialRequestContext) async throws -> CustomerResponse {
-        let appUserID = try context.parameters.require("app_user_id")
+        let appUserID = try context.appUserIDParameter()
         guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
             throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
         }

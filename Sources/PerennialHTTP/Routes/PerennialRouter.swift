@@ -8,6 +8,7 @@ public enum PerennialRouter {
     public static func make(_ dependencies: HTTPDependencies) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: PathParameterDecodingMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBodyBytes: dependencies.maxBodyBytes))
         router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
         router.add(middleware: RateLimitMiddleware(limiter: dependencies.rateLimiter))

@@ -2,8 +2,9 @@ import Hummingbird
 import PerennialServices
 
 /// `POST /v1/transactions`: the app sends a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`)
-/// for a customer. 200 with the customer once verified; 202 `{"status": "pending", "customer": …}` when
-/// Apple could not answer and the transaction was queued (it completes without the app retrying).
+/// for a customer. 200 `{"status": "validated", "customer": …}` once verified, the shape `POST /v1/receipts`
+/// answers; 202 `{"status": "pending", "customer": …}` when Apple could not answer and the transaction was
+/// queued (it completes without the app retrying).
 struct TransactionRoutes {
     struct Body: Decodable {
         var appUserID: String
@@ -20,11 +21,12 @@ struct TransactionRoutes {
         group.post("transactions") { request, context -> Response in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
+            try AppUserIDRule.validated(body.appUserID)
             switch try await dependencies.transactions.submit(
                 app: app, appUserID: body.appUserID, signedTransaction: body.signedTransaction
             ) {
             case .validated(let view):
-                return try CustomerResponse(view).response(from: request, context: context)
+                return try ReceiptResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)
             case .pending(let view):
                 return try ReceiptResponse.pending(view, request: request, context: context)
             }

@@ -123,9 +123,7 @@ public struct ReceiptService: Sendable {
 
     /// Checks an app user id, and receipt data when given.
     static func validate(appUserID: String, receiptData: String?) throws {
-        guard !appUserID.isEmpty, appUserID.utf8.count <= 256, !appUserID.contains(where: \.isNewline) else {
-            throw PerennialError(.badRequest, code: "invalid_app_user_id", "app_user_id must be 1 to 256 characters on one line")
-        }
+        try AppUserIDRule.validated(appUserID)
         guard let receiptData else { return }
         guard !receiptData.isEmpty, receiptData.utf8.count <= maximumReceiptLength else {
             throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data must be non-empty base64, at most \(maximumReceiptLength) characters")

@@ -34,12 +34,16 @@ public struct SignedDataVerifiers: Sendable {
     }
 
     /// The verifier for the environment a JWS claims (read before verification, to choose the verifier);
-    /// throws `invalid_environment` when the app does not accept it.
+    /// throws 400 `malformed_jws` when the text is not a compact JWS whose payload is a JSON object, and
+    /// `invalid_environment` when the app does not accept the environment it claims.
     public func verifier(for app: AppSettings, signed: String) throws -> SignedDataVerifier {
         guard let byEnvironment = verifiers[app.id], !byEnvironment.isEmpty else {
             throw PerennialError(.badGateway, code: "signed_data_unconfigured", problems[app.id] ?? "app \(app.id) accepts no signed App Store data")
         }
-        let claimed = Self.claimedEnvironment(of: signed) ?? .production
+        guard let payload = Self.payloadObject(of: signed) else {
+            throw PerennialError(.badRequest, code: "malformed_jws", "the signed data is not a compact JWS with a JSON object as its payload")
+        }
+        let claimed = Self.environment(in: payload) ?? .production
         if let verifier = byEnvironment[claimed] { return verifier }
         throw PerennialError(.forbidden, code: "invalid_environment", "the app does not accept \(claimed.rawValue) data")
     }
@@ -56,13 +60,23 @@ public struct SignedDataVerifiers: Sendable {
     /// The environment a compact JWS's payload names (`environment`, or `data.environment` and the like),
     /// without verifying anything.
     static func claimedEnvironment(of signed: String) -> AppleEnvironment? {
+        payloadObject(of: signed).flatMap(environment(in:))
+    }
+
+    /// The payload of a compact JWS (three segments) as a JSON object, read without verifying anything; nil
+    /// when it is not one.
+    static func payloadObject(of signed: String) -> [String: Any]? {
         // Found on the UTF-8 view: splitting the text walks grapheme clusters over kilobytes of header.
         let dot = UInt8(ascii: ".")
         guard let first = signed.utf8.firstIndex(of: dot), let last = signed.utf8.lastIndex(of: dot), first != last
         else { return nil }
         let payload = signed[signed.utf8.index(after: first)..<last]
-        guard !payload.utf8.contains(dot), let data = Base64URL.decode(payload),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        guard !payload.utf8.contains(dot), let data = Base64URL.decode(payload) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    }
+
+    /// The environment a decoded payload names, at its top level or in the object that carries it.
+    static func environment(in object: [String: Any]) -> AppleEnvironment? {
         for container in [object, object["data"], object["summary"], object["appData"], object["externalPurchaseToken"]] {
             if let environment = (container as? [String: Any])?["environment"] as? String {
                 return AppleEnvironment(rawValue: environment)
