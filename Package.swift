@@ -67,6 +67,7 @@ let package = Package(
                 "PerennialServices", "PerennialCore", "PerennialAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

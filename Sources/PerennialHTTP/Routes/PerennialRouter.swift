@@ -9,6 +9,7 @@ public enum PerennialRouter {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())
+        router.add(middleware: JSONContentTypeMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBodyBytes: dependencies.maxBodyBytes))
         router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
         router.add(middleware: RateLimitMiddleware(limiter: dependencies.rateLimiter))

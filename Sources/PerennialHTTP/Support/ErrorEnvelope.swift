@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import PerennialServices
 
 /// An error as every Perennial endpoint reports it: `{"error": {"code": …, "message": …}}` with the status
@@ -28,6 +29,9 @@ public struct ErrorEnvelope: HTTPResponseError {
             self.init(status: Self.status(of: error.kind), code: error.code, message: error.message)
         case let error as HTTPError:
             self.init(status: error.status, code: Self.code(of: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+        case is HTTPParserError:
+            // Raised while the body is read: broken chunked encoding, a body cut off, bytes that are not HTTP.
+            self.init(status: .badRequest, code: "malformed_request", message: "the request is not valid HTTP/1.1 (its framing or chunked encoding is broken)")
         case is NIOTooManyBytesError:
             self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than this endpoint accepts")
         case is DecodingError:

@@ -19,6 +19,9 @@ public struct PerennialRequestContext: RequestContext {
         return encoder
     }
 
+    /// Bodies are JSON, and all of it UTF-8.
+    public var requestDecoder: UTF8JSONRequestDecoder { UTF8JSONRequestDecoder() }
+
     /// The largest body a route decodes; `BodyLimitMiddleware` sets it from `server.max_body_bytes`.
     /// Receipts are base64 and can reach a few megabytes for long purchase histories.
     public var maxBodyBytes = 8 * 1024 * 1024

@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+
+/// Every body Perennial reads is JSON: a request that sends one with another declared type (`text/plain`, a
+/// form, multipart) gets 415 `unsupported_media_type` before any route reads it. A request without a
+/// `Content-Type` is read as JSON, as the App Store and most clients send it.
+public struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        if let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
+            throw ErrorEnvelope(
+                status: .unsupportedMediaType, code: "unsupported_media_type",
+                message: "send the body as JSON (Content-Type: application/json)"
+            )
+        }
+        return try await next(request, context)
+    }
+
+    /// `application/json` or a `+json` type, whatever its parameters (`charset=utf-8`), in any case.
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+}
