@@ -45,7 +45,7 @@ public enum PerennialServer {
         let app = Application(
             router: stack.router(),
             configuration: .init(address: .hostname(configuration.server.host, port: configuration.server.port), serverName: "perennial"),
-            services: [BackgroundWorkService(runner: stack.runner, scheduler: stack.scheduler)],
+            services: [BackgroundWorkService(runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck)],
             logger: logger
         )
         logger.info("perennial listening", metadata: [

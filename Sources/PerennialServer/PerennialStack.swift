@@ -21,6 +21,8 @@ public struct PerennialStack: Sendable {
     public let scheduler: MaintenanceScheduler
     public let jobs: any JobQueue
     public let notificationInbox: any NotificationInbox
+    /// Checks each app's verifyReceipt URLs at startup and every ten minutes after.
+    public let endpointCheck: VerifyReceiptEndpointCheck
     let dependencies: HTTPDependencies
 
     /// Opens and migrates the database, records the apps, and builds the services.
@@ -83,6 +85,9 @@ public struct PerennialStack: Sendable {
                 scheduler: MaintenanceScheduler(apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger),
                 jobs: jobs,
                 notificationInbox: inbox,
+                endpointCheck: VerifyReceiptEndpointCheck(
+                    apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
+                ),
                 dependencies: HTTPDependencies(
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
                     transactions: transactions,

@@ -73,6 +73,23 @@ struct HTTPInputTests {
         }
     }
 
+    /// Apple answers 21004 when the secret does not fit the receipt's app, so another app's receipt posted
+    /// with this app's key gets it too: the client's mistake, never the app's health.
+    @Test func anotherAppsReceiptDoesNotMarkTheAppsHealth() async throws {
+        try await TestHarness.run(sharedSecret: "0123456789abcdef0123456789abcdef", appBundleID: "com.example.other") { harness in
+            let purchase = try await harness.simulator.purchase(account: "eve", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            for _ in 0..<3 {
+                let (status, body) = try await harness.postReceipt(purchase.receiptData, appUserID: "eve")
+                #expect(status == 422)
+                #expect(body["error"]["code"].string == "receipt_shared_secret_mismatch")
+            }
+            let health = try await send(harness, .get, "/health", key: nil)
+            #expect(health.body["status"].string == "ok")
+            #expect(health.body["problems"].array.isEmpty)
+            #expect(try await harness.customer("eve").status == 404)
+        }
+    }
+
     @Test func keysDecideWhatARequestMayDo() async throws {
         try await TestHarness.run { harness in
             #expect(try await send(harness, .get, "/v1/customers/u", key: nil).body["error"]["code"].string == "unauthorized")

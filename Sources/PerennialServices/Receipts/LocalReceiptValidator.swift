@@ -23,10 +23,7 @@ struct LocalReceiptValidator: Sendable {
 
     func validate(receiptData: String, app: AppSettings) async throws -> Outcome {
         guard let apple = app.apple else { return .unreadable(code: "no_app_store_settings") }
-        let roots = apple.trustedRoots.isEmpty ? [AppleIncRootCertificate.der] : apple.trustedRoots.map { Data($0) }
-        let result = await LocalReceiptVerifier(clock: clock).verify(
-            base64Receipt: receiptData, trustedRoots: roots, allowXcode: apple.environments.contains("Xcode")
-        )
+        let result = await verify(receiptData: receiptData, apple: apple)
         guard let payload = result.verifiedPayload else {
             guard case .invalid(let code) = result.signature else { return .unreadable(code: "receipt_malformed") }
             switch code {
@@ -46,5 +43,22 @@ struct LocalReceiptValidator: Sendable {
                 .facts(originalTransactionID: anchor.originalTransactionID, adding: facts)
         }
         return .verified(facts)
+    }
+
+    /// Whether the receipt is provably this app's own: its signature verifies here, to the app's trusted
+    /// roots, and it names the app's bundle id. Then a store refusing the app's shared secret for it is the
+    /// team's problem, not the client's.
+    func isOwnReceipt(_ receiptData: String, app: AppSettings) async -> Bool {
+        guard let apple = app.apple else { return false }
+        return await verify(receiptData: receiptData, apple: apple).verifiedPayload?.bundleID == app.bundleID
+    }
+
+    /// Reads the PKCS#7 receipt and verifies its signature at its creation date, to the app's trusted roots
+    /// (Apple's root when none are configured).
+    private func verify(receiptData: String, apple: AppleSettings) async -> LocalReceiptVerification {
+        let roots = apple.trustedRoots.isEmpty ? [AppleIncRootCertificate.der] : apple.trustedRoots.map { Data($0) }
+        return await LocalReceiptVerifier(clock: clock).verify(
+            base64Receipt: receiptData, trustedRoots: roots, allowXcode: apple.environments.contains("Xcode")
+        )
     }
 }

@@ -86,7 +86,8 @@ public struct ReceiptService: Sendable {
     func apply(_ outcome: VerifyReceiptOutcome, app: AppSettings, appUserID: String, receiptData: String) async throws {
         switch outcome {
         case .verified(let response, _, let usedPreviousSecret):
-            await health.clear(appID: app.id, code: "shared_secret_rejected")
+            await health.clear(appID: app.id, code: Self.sharedSecretRejected)
+            await health.clear(appID: app.id, code: Self.verifyReceiptMisconfigured)
             if usedPreviousSecret {
                 logger.warning("receipt validated with the previous shared secret; finish the rotation", metadata: ["app": "\(app.id)"])
             }
@@ -100,13 +101,30 @@ public struct ReceiptService: Sendable {
         case .rejected(let status, let meaning):
             throw Self.error(forRejected: status, meaning)
         case .misconfigured(let status, let message):
+            // 21004 says the shared secret does not fit the receipt's app, which any client causes by sending
+            // another app's receipt: only a receipt proven to be this app's own shows the secret is wrong.
+            let secretRefused = status == Self.wrongSharedSecretStatus
+            if secretRefused, !(await local.isOwnReceipt(receiptData, app: app)) {
+                throw PerennialError(
+                    .unprocessable, code: "receipt_shared_secret_mismatch",
+                    "the App Store refused this app's shared secret for the receipt: it is not a receipt of this app"
+                )
+            }
             logger.critical("the App Store refused this app's configuration", metadata: ["app": "\(app.id)", "status": "\(status)"])
-            await health.report(appID: app.id, code: "shared_secret_rejected", message: message, at: clock.now())
+            let code = secretRefused ? Self.sharedSecretRejected : Self.verifyReceiptMisconfigured
+            await health.report(appID: app.id, code: code, message: message, at: clock.now())
             throw PerennialError(.badGateway, code: "store_configuration_rejected", "the App Store refused this app's configuration (status \(status)); see /health")
         case .unavailable(let reason):
             throw PerennialError(.unavailable, code: "store_unavailable", "the App Store could not be reached: \(reason)")
         }
     }
+
+    /// verifyReceipt's status for a shared secret that does not fit the receipt's app.
+    static let wrongSharedSecretStatus = 21004
+    /// The health problem of an app whose shared secret Apple refused for one of its own receipts.
+    static let sharedSecretRejected = "shared_secret_rejected"
+    /// The health problem of an app whose verifyReceipt URLs answer as no verifyReceipt endpoint does.
+    static let verifyReceiptMisconfigured = "verify_receipt_misconfigured"
 
     static func error(forRejected status: Int, _ meaning: VerifyReceiptStatus) -> PerennialError {
         switch meaning {
