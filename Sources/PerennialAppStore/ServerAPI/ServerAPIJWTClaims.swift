@@ -5,8 +5,9 @@ public struct ServerAPIJWTClaims: Sendable, Hashable, Codable {
 
     /// The issuer id from the Keys page in App Store Connect.
     public var iss: String
-    /// Issued at, in seconds since the Unix epoch.
-    public var iat: Int64
+    /// Issued at, in seconds since the Unix epoch. Optional for Apple, which accepts a token without it (its
+    /// own Python library sends none); Perennial always sends it.
+    public var iat: Int64?
     /// Expires at, in seconds since the Unix epoch; Apple refuses tokens that live longer than 60 minutes.
     public var exp: Int64
     /// The audience: `appstoreconnect-v1`.
@@ -15,7 +16,7 @@ public struct ServerAPIJWTClaims: Sendable, Hashable, Codable {
     public var bid: String
 
     /// Creates claims; the audience defaults to `appstoreconnect-v1`.
-    public init(iss: String, iat: Int64, exp: Int64, bid: String, aud: String = Self.audience) {
+    public init(iss: String, iat: Int64?, exp: Int64, bid: String, aud: String = Self.audience) {
         self.iss = iss
         self.iat = iat
         self.exp = exp

@@ -30,14 +30,17 @@ enum ControlHTTP {
         }
     }
 
-    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+    /// `value` as JSON; `contentType` is the control API's unless a caller must match another server's header.
+    static func json<T: Encodable>(
+        _ value: T, status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8"
+    ) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else {
             return error(SimulatorError(code: "internal_error", message: "could not encode the answer", httpStatus: 500))
         }
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: contentType],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

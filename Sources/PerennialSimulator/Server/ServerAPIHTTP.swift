@@ -6,13 +6,16 @@ import PerennialCore
 /// Requests and answers of the simulated App Store Server API: the bearer token checked first (401 with
 /// no body otherwise, as Apple), Apple's JSON out, `{"errorCode", "errorMessage"}` on failure.
 enum ServerAPIHTTP {
+    /// Apple's Content-Type, exactly: its libraries read an error's `errorCode` only under this header.
+    static let contentType = "application/json"
+
     /// Authenticates the request, runs `body` for the app its token names, and encodes the answer.
     static func respond<Answer: Encodable>(
         _ request: Request, simulator: AppStoreSimulator, environment: StoreEnvironment?,
         _ body: (ServerAPIScope) async throws -> Answer
     ) async -> Response {
         await respondWith(request, simulator: simulator, environment: environment) { scope in
-            ControlHTTP.json(try await body(scope))
+            ControlHTTP.json(try await body(scope), contentType: contentType)
         }
     }
 
@@ -56,7 +59,7 @@ enum ServerAPIHTTP {
     static func error(_ failure: ServerAPIFailure) -> Response {
         guard let code = failure.errorCode else { return Response(status: HTTPResponse.Status(code: failure.httpStatus)) }
         let body = ServerAPIErrorBody(errorCode: .init(rawValue: code), errorMessage: failure.errorMessage)
-        return ControlHTTP.json(body, status: HTTPResponse.Status(code: failure.httpStatus))
+        return ControlHTTP.json(body, status: HTTPResponse.Status(code: failure.httpStatus), contentType: contentType)
     }
 
     /// A JSON body of the request.

@@ -5,12 +5,18 @@ import PerennialCore
 
 /// Checks the bearer token of an App Store Server API request, as Apple does: an ES256 JWS whose header
 /// names the key (`kid`) and whose claims name the issuer (`iss`), the audience `appstoreconnect-v1`, the
-/// app (`bid`), and a lifetime (`iat` … `exp`) of at most an hour that covers now. The signature must verify
-/// with the public key configured for that app.
+/// app (`bid`), and an expiry (`exp`) in the future but at most an hour after the issue time (`iat`) or, when
+/// the token has no `iat` (Apple accepts that, and its own libraries send none), at most an hour from now.
+/// The signature must verify with the public key configured for that app.
 ///
 /// "Now" is the simulated clock or the wall clock, whichever the token fits: a Perennial server may sign
 /// with either.
 enum ServerAPITokenVerifier {
+    /// The longest a token may live, in seconds.
+    static let lifetime: Int64 = 3_600
+    /// How far the signer's clock may run ahead of the simulator's, in seconds.
+    static let clockSkew: Int64 = 60
+
     /// The app the token authenticates, or nil.
     static func app(
         authorization: String?, configuration: SimulatorConfiguration, now instants: [Instant]
@@ -30,10 +36,11 @@ enum ServerAPITokenVerifier {
         else { return nil }
         let signingInput = Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
         guard publicKey.isValidSignature(signature, for: signingInput) else { return nil }
-        guard claims.exp - claims.iat <= 3_600, claims.exp > claims.iat else { return nil }
+        if let issuedAt = claims.iat, !(issuedAt < claims.exp && claims.exp - issuedAt <= lifetime) { return nil }
         let fits = instants.contains { instant in
             let seconds = instant.milliseconds / 1000
-            return claims.iat <= seconds + 60 && seconds < claims.exp
+            let issuedAt = claims.iat ?? seconds
+            return issuedAt <= seconds + clockSkew && seconds < claims.exp && claims.exp <= seconds + lifetime + clockSkew
         }
         return fits ? app : nil
     }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A program run to its end, waited for without holding a thread of Swift's cooperative pool; its output
+/// goes to files, so a chatty program cannot fill a pipe and stall.
+struct ChildProcess {
+    /// The exit status and what the program wrote.
+    struct Outcome {
+        var status: Int32
+        var output: Data
+        var errors: Data
+
+        /// The error output as text, for a failure message.
+        var errorText: String { String(decoding: errors.suffix(4_000), as: UTF8.self) }
+    }
+
+    var executable: URL
+    var arguments: [String]
+
+    /// Runs the program with `input` on its standard input.
+    func run(input: Data = Data()) async throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputFile = folder.appendingPathComponent("stdin")
+        let outputFile = folder.appendingPathComponent("stdout")
+        let errorFile = folder.appendingPathComponent("stderr")
+        try input.write(to: inputFile)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Outcome(status: status, output: try Data(contentsOf: outputFile), errors: try Data(contentsOf: errorFile))
+    }
+}
