@@ -1,13 +1,20 @@
 import Foundation
 import PerennialServices
+import PerennialStorage
 
 /// Finds the master key that encrypts secrets at rest: `PERENNIAL_MASTER_KEY` (64 hexadecimal characters or
-/// base64 of 32 bytes), else the key file, created with mode 0600 on first run.
+/// base64 of 32 bytes), else the key file, created with mode 0600 on first run. A key file that its group
+/// or other users may read or write is refused.
 public struct MasterKeyLoader: Sendable {
     public var environment: [String: String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+    }
+
+    /// Where the key comes from, as a configuration error names it: the environment variable or the file.
+    public func source(keyFile: String) -> (file: String, key: String) {
+        environment["PERENNIAL_MASTER_KEY"] != nil ? ("environment", "PERENNIAL_MASTER_KEY") : (keyFile, "")
     }
 
     public func load(keyFile: String) throws -> Data {
@@ -18,6 +25,7 @@ public struct MasterKeyLoader: Sendable {
             return key
         }
         if let data = FileManager.default.contents(atPath: keyFile) {
+            try Self.requirePrivate(keyFile)
             guard let key = Self.decode(String(decoding: data, as: UTF8.self)) else {
                 throw ConfigurationError(file: keyFile, key: "", problem: "does not hold a 32-byte key (64 hexadecimal characters)")
             }
@@ -25,10 +33,19 @@ public struct MasterKeyLoader: Sendable {
         }
         let key = SecretBox.generateMasterKey()
         let text = key.map { String(format: "%02x", $0) }.joined() + "\n"
-        guard FileManager.default.createFile(atPath: keyFile, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard PrivateFile.create(atPath: keyFile, contents: Data(text.utf8)) else {
             throw ConfigurationError(file: keyFile, key: "", problem: "cannot create the master key file")
         }
         return key
+    }
+
+    /// Refuses a key file that anyone but its owner may read or write.
+    static func requirePrivate(_ keyFile: String) throws {
+        guard let mode = PrivateFile.mode(atPath: keyFile), mode & 0o066 != 0 else { return }
+        throw ConfigurationError(
+            file: keyFile, key: "",
+            problem: "the master key file is readable or writable by other users (mode \(String(mode & 0o777, radix: 8))); "
+                + "run `chmod 600 \(keyFile)`, or pass the key in PERENNIAL_MASTER_KEY instead")
     }
 
     static func decode(_ text: String) -> Data? {

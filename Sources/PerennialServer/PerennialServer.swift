@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import Logging
 import PerennialCore
+import PerennialHTTP
+import PerennialServices
 import PerennialStorage
 
 /// `perennial serve` and `perennial migrate`.
@@ -34,24 +36,42 @@ public enum PerennialServer {
     /// Serves until SIGTERM or SIGINT, then drains requests and closes the database.
     public static func serve(_ overrides: Overrides, logger: Logger = Logger(label: "perennial")) async throws {
         let configuration = try configuration(overrides)
-        let masterKey = try MasterKeyLoader().load(keyFile: configuration.server.masterKeyFile)
-        let stack = try await PerennialStack.open(
-            configuration: configuration, masterKey: masterKey,
-            transport: AsyncHTTPClientTransport(client: .shared), logger: logger
-        )
+        let keys = MasterKeyLoader()
+        let masterKey = try keys.load(keyFile: configuration.server.masterKeyFile)
+        let stack: PerennialStack
+        do {
+            stack = try await PerennialStack.open(
+                configuration: configuration, masterKey: masterKey,
+                transport: AsyncHTTPClientTransport(client: .shared), logger: logger
+            )
+        } catch let error as PerennialError where error.code == MasterKeyCheck.mismatchCode {
+            let source = keys.source(keyFile: configuration.server.masterKeyFile)
+            throw ConfigurationError(
+                file: source.file, key: source.key,
+                problem: "\(error.message) (\(configuration.server.databaseURL)); start with that key, or with a new database")
+        }
         if configuration.apps.isEmpty {
             logger.warning("no apps configured: write perennial.yaml (see README) or pass --config")
         }
+        let connectionGuard = ConnectionGuard(limits: configuration.server.connections, logger: logger)
         let app = Application(
             router: stack.router(),
+            server: .guarded(connectionGuard),
             configuration: .init(address: .hostname(configuration.server.host, port: configuration.server.port), serverName: "perennial"),
-            services: [BackgroundWorkService(runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck)],
+            services: [
+                connectionGuard,
+                BackgroundWorkService(runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck),
+            ],
+            onServerRunning: { channel in
+                // Only once the socket is bound: a port already in use must never be reported as listening.
+                let port = channel.localAddress?.port.map(String.init) ?? "\(configuration.server.port)"
+                logger.info("perennial listening", metadata: [
+                    "address": "\(configuration.server.host):\(port)", "database": "\(stack.database.kind.rawValue)",
+                    "apps": "\(configuration.apps.count)",
+                ])
+            },
             logger: logger
         )
-        logger.info("perennial listening", metadata: [
-            "address": "\(configuration.server.host):\(configuration.server.port)", "database": "\(stack.database.kind.rawValue)",
-            "apps": "\(configuration.apps.count)",
-        ])
         do {
             try await app.runService()
         } catch {

@@ -44,6 +44,7 @@ public struct PerennialStack: Sendable {
             _ = try await Migrations.migrate(database)
             let secrets = try SecretBox(masterKey: masterKey)
             let ledger = SQLLedger(database: database)
+            try await MasterKeyCheck.verify(secrets, ledger: ledger)
             let jobs = SQLJobQueue(database: database, clock: clock)
             try await AppRegistration.register(configuration.apps, ledger: ledger, secrets: secrets, at: clock.now())
             let apps = AppDirectory(apps: configuration.apps)

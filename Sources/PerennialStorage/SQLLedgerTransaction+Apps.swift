@@ -21,7 +21,20 @@ extension SQLLedgerTransaction {
             SELECT id, bundle_id, sealed_credentials, updated_at FROM apps WHERE id = \(bind: id)
             """).first()
         else { return nil }
-        return AppRecord(
+        return try Self.appRecord(row)
+    }
+
+    /// The stored app with the smallest id, if any.
+    public func anyApp() async throws -> AppRecord? {
+        guard let row = try await sql.raw("""
+            SELECT id, bundle_id, sealed_credentials, updated_at FROM apps ORDER BY id LIMIT 1
+            """).first()
+        else { return nil }
+        return try Self.appRecord(row)
+    }
+
+    private static func appRecord(_ row: any SQLRow) throws -> AppRecord {
+        AppRecord(
             id: try row.string("id"), bundleID: try row.string("bundle_id"),
             sealedCredentials: try row.data("sealed_credentials"),
             updatedAt: Instant(milliseconds: try row.int64("updated_at"))

@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 import SQLiteKit
 import Synchronization
@@ -40,6 +41,11 @@ final class SQLiteBackend: Sendable {
     }
 
     static func open(storage: SQLiteConnection.Storage, logger: Logger) async throws -> SQLiteBackend {
+        if case .file(let path) = storage, !FileManager.default.fileExists(atPath: path) {
+            // Created private before SQLite opens it (an empty file is an empty database): SQLite would use
+            // the umask (often world-readable), and its WAL and shared-memory files take this file's mode.
+            _ = PrivateFile.create(atPath: path, contents: Data())
+        }
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: storage, logger: logger)

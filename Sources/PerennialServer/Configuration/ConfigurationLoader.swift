@@ -52,7 +52,10 @@ public struct ConfigurationLoader: Sendable {
     }
 
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
-        try node.allowKeys(["host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit"])
+        try node.allowKeys([
+            "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
+            "timeouts", "max_connections",
+        ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
         if let port = try node.child("port") {
@@ -68,6 +71,10 @@ public struct ConfigurationLoader: Sendable {
             guard server.maxBodyBytes >= 1024 else { throw limit.error("must be at least 1024") }
         }
         if let limits = try node.child("rate_limit") { server.rateLimits = try RateLimitParser.parse(limits, base: server.rateLimits) }
+        if let timeouts = try node.child("timeouts") { try ConnectionLimitsParser.parseTimeouts(timeouts, into: &server.connections) }
+        if let maximum = try node.child("max_connections") {
+            try ConnectionLimitsParser.parseMaxConnections(maximum, into: &server.connections)
+        }
         return server
     }
 

@@ -1,3 +1,4 @@
+import PerennialHTTP
 import PerennialServices
 
 /// How `perennial serve` runs: where it listens and where it keeps its data.
@@ -21,6 +22,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var maxBodyBytes: Int = 8 * 1024 * 1024
     /// The request budgets every app gets unless it sets its own (`server.rate_limit`).
     public var rateLimits = RateLimitSettings()
+    /// How long clients may take to send requests, how long idle connections stay open, and how many are
+    /// open at once (`server.timeouts`, `server.max_connections`).
+    public var connections = ConnectionLimits()
 
     public init() {}
 }

@@ -31,17 +31,26 @@ public struct JobRunner: Sendable {
             try await handler.run(job)
             try await queue.complete(jobID: job.id)
         } catch let error as PerennialError where !error.isTransient {
-            logger.warning("job refused", metadata: ["job": "\(job.id)", "kind": "\(job.kind)", "code": "\(error.code)"])
+            logger.warning("job refused", metadata: [
+                "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(error.code)",
+            ])
             try await queue.bury(jobID: job.id, error: error.code)
         } catch {
             let code = (error as? PerennialError)?.code ?? "internal"
             if job.attempts >= policy.maximumAttempts {
-                logger.error("job buried after its last attempt", metadata: ["job": "\(job.id)", "kind": "\(job.kind)", "code": "\(code)"])
+                logger.error("job buried after its last attempt", metadata: [
+                    "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(code)",
+                ])
                 try await queue.bury(jobID: job.id, error: code)
             } else {
                 var generator = SystemRandomNumberGenerator()
                 let delay = policy.delay(afterAttempt: job.attempts, using: &generator)
-                try await queue.retry(jobID: job.id, error: code, runAt: now.adding(milliseconds: delay))
+                let next = now.adding(milliseconds: delay)
+                logger.warning("job failed, will retry", metadata: [
+                    "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(code)",
+                    "next_attempt_at": "\(next)",
+                ])
+                try await queue.retry(jobID: job.id, error: code, runAt: next)
             }
         }
         return true
@@ -52,7 +61,11 @@ public struct JobRunner: Sendable {
         while !Task.isCancelled {
             do {
                 while !Task.isCancelled, try await runOnce() {}
+            } catch is CancellationError {
+                return
             } catch {
+                // A shutdown cancels the queue's database calls mid-flight: that is not a failure.
+                if Task.isCancelled { return }
                 logger.error("job runner failed", metadata: ["error": "\(error)"])
             }
             try? await Task.sleep(for: interval)

@@ -12,6 +12,17 @@ public protocol LedgerTransaction: Sendable {
     /// The stored record of an app.
     func app(id: String) async throws -> AppRecord?
 
+    /// Some stored app, if there is any (to try the master key on a database stored before the canary).
+    func anyApp() async throws -> AppRecord?
+
+    // MARK: Master key
+
+    /// The canary sealed with the master key the database was first used with; nil before the first start.
+    func masterKeyCanary() async throws -> Data?
+
+    /// Stores the canary unless one is already stored.
+    func saveMasterKeyCanary(_ sealed: Data) async throws
+
     // MARK: Customers
 
     /// The customer with this app user id, if known.

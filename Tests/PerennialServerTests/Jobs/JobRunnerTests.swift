@@ -28,7 +28,7 @@ struct JobRunnerTests {
     }
 
     func withRunner(
-        failing failure: (any Error & Sendable)?, _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
+        failing failure: (any Error & Sendable)?, logger: Logger = Logger(label: "test"), _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
     ) async throws {
         let connection = try await SQLDatabaseConnection.open(url: "sqlite::memory:")
         do {
@@ -39,7 +39,7 @@ struct JobRunnerTests {
             let runner = JobRunner(
                 queue: queue, handlers: [ScriptedHandler(failure: failure, runs: counter)],
                 policy: JobRetryPolicy(base: .seconds(10), maximum: .seconds(60), maximumAttempts: 4, lease: .seconds(30)),
-                clock: clock, logger: Logger(label: "test")
+                clock: clock, logger: logger
             )
             try await queue.enqueue(NewJob(kind: "scripted", payload: Data(), runAt: Instant(milliseconds: 0)))
             try await body(runner, queue, clock, counter)
@@ -79,6 +79,23 @@ struct JobRunnerTests {
             for (delay, ceiling) in zip(delays, [10_000, 20_000, 40_000] as [Int64]) {
                 #expect((ceiling / 2...ceiling).contains(delay), "\(delay) within \(ceiling)")
             }
+        }
+    }
+
+    @Test func everyFailureIsLoggedWithItsKindAttemptCodeAndNextAttempt() async throws {
+        let logs = CapturingLogHandler.Store()
+        let failure = PerennialError(.unavailable, code: "store_unavailable", "down")
+        try await withRunner(failing: failure, logger: CapturingLogHandler.logger(logs)) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, _: Counter) async throws in
+            for _ in 1...4 {
+                #expect(try await runner.runOnce())
+                if let job = try await queue.jobs(limit: 1).first, job.state != .buried { clock.set(job.runAt) }
+            }
+            let job = try #require(try await queue.jobs(limit: 1).first)
+            let failures = logs.all.filter { $0.metadata["kind"] == "scripted" }
+            #expect(failures.map(\.message) == Array(repeating: "job failed, will retry", count: 3) + ["job buried after its last attempt"])
+            #expect(failures.map { $0.metadata["attempt"] } == ["1", "2", "3", "4"])
+            #expect(failures.allSatisfy { $0.metadata["code"] == "store_unavailable" && $0.metadata["job"] == "\(job.id)" })
+            #expect(failures.prefix(3).allSatisfy { $0.metadata["next_attempt_at"] != nil })
         }
     }
 

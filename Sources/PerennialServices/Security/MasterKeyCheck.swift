@@ -1,0 +1,32 @@
+import Foundation
+
+/// Proves, before anything is sealed or opened, that the master key is the one this database's secrets
+/// were sealed with: a known value sealed with the key on the database's first start (the canary) must
+/// open with it on every later start. A database stored before the canary existed is checked on a stored
+/// app's sealed credentials instead, then gets its canary.
+public enum MasterKeyCheck {
+    /// The error code of a master key that does not open the database's secrets.
+    public static let mismatchCode = "master_key_mismatch"
+
+    static let canary = Data("perennial master key canary, version 1".utf8)
+
+    /// Throws `PerennialError` `master_key_mismatch` when `secrets`' key is not the database's.
+    public static func verify(_ secrets: SecretBox, ledger: any Ledger) async throws {
+        try await ledger.transaction { ledger in
+            if let sealed = try await ledger.masterKeyCanary() {
+                guard (try? secrets.open(sealed)) == canary else { throw mismatch }
+                return
+            }
+            if let app = try await ledger.anyApp(), (try? secrets.open(app.sealedCredentials)) == nil {
+                throw mismatch
+            }
+            try await ledger.saveMasterKeyCanary(try secrets.seal(canary))
+        }
+    }
+
+    static var mismatch: PerennialError {
+        PerennialError(
+            .internal, code: mismatchCode,
+            "the master key does not open this database's secrets: it is not the key the database was first used with")
+    }
+}
