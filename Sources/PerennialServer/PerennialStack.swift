@@ -25,6 +25,9 @@ public struct PerennialStack: Sendable {
     public let endpointCheck: VerifyReceiptEndpointCheck
     let dependencies: HTTPDependencies
 
+    /// The per-address budget of store notifications that fail verification.
+    public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
+
     /// Opens and migrates the database, records the apps, and builds the services.
     /// - Parameters:
     ///   - transport: how to reach the App Store (AsyncHTTPClient in production).
@@ -63,7 +66,7 @@ public struct PerennialStack: Sendable {
             }
             let notifications = AppStoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, verifier: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock),
-                secrets: secrets, clock: clock, logger: logger
+                secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger
             )
             let transactions = SignedTransactionService(
                 verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
@@ -83,7 +86,9 @@ public struct PerennialStack: Sendable {
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
-                scheduler: MaintenanceScheduler(apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger),
+                scheduler: MaintenanceScheduler(
+                    apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger,
+                    retention: configuration.server.rejectedNotifications),
                 jobs: jobs,
                 notificationInbox: inbox,
                 endpointCheck: VerifyReceiptEndpointCheck(
@@ -96,7 +101,8 @@ public struct PerennialStack: Sendable {
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,
-                    maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits
+                    maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
+                    trustedProxyHeader: configuration.server.trustedProxyHeader
                 )
             )
         } catch {

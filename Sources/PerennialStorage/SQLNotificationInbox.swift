@@ -15,10 +15,10 @@ public struct SQLNotificationInbox: NotificationInbox {
     public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
         try await database.withTransaction(.write) { session in
             let inserted = try await session.sql.raw("""
-                INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status)
+                INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status, body_bytes)
                 VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
                         \(bind: notification.version), \(bind: notification.receivedAt.milliseconds),
-                        \(bind: notification.sealedBody), \(bind: notification.status.rawValue))
+                        \(bind: notification.sealedBody), \(bind: notification.status.rawValue), \(bind: notification.bodyBytes))
                 ON CONFLICT (app_id, notification_id) DO NOTHING
                 RETURNING notification_id
                 """).first()
@@ -98,7 +98,8 @@ public struct SQLNotificationInbox: NotificationInbox {
                     subtype: try row.optionalString("subtype"), errorCode: try row.optionalString("error_code"),
                     settledAt: Instant(milliseconds: settled)
                 )
-            }
+            },
+            bodyBytes: try row.optionalInt64("body_bytes").map(Int.init)
         )
     }
 }

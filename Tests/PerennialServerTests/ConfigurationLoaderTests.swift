@@ -1,6 +1,8 @@
 import Foundation
 import PerennialCore
+import PerennialHTTP
 import PerennialServer
+import PerennialServices
 import Testing
 
 @Suite("Configuration")
@@ -41,6 +43,24 @@ struct ConfigurationLoaderTests {
         #expect(app.catalog.product("com.example.forest.season")?.durationDays == 90)
     }
 
+    @Test func connectionAndNotificationLimits() throws {
+        let text = Self.valid.replacingOccurrences(of: "  port: 9000\n", with: """
+              port: 9000
+              timeouts: {header_seconds: 5, body_seconds: 30, keep_alive_seconds: 20}
+              max_connections: 300
+              trusted_proxy_header: X-Forwarded-For
+              rejected_notifications: {max_count: 50, max_bytes: 65536, max_age_days: 2}
+              rate_limit:
+                rejected_notifications_per_address: {per_second: 0.5, burst: 10}
+
+            """)
+        let server = try loader.parse(text, file: "perennial.yaml").server
+        #expect(server.connections == ConnectionLimits(header: .seconds(5), body: .seconds(30), keepAlive: .seconds(20), maxConnections: 300))
+        #expect(server.trustedProxyHeader == "X-Forwarded-For")
+        #expect(server.rejectedNotifications == RejectedNotificationRetention(maxCount: 50, maxBytes: 65_536, maxAge: .seconds(2 * 86_400)))
+        #expect(server.rateLimits.rejectedNotificationsPerAddress == RateLimit(perSecond: 0.5, burst: 10))
+    }
+
     static let mistakes: [(String, String, String)] = [
         ("shared_secret: ${FOREST_SHARED_SECRET}", "shared_secret: not-a-secret", "apps[0].apple.shared_secret"),
         ("shared_secret: ${FOREST_SHARED_SECRET}", "shared_secret: ${MISSING}", "apps[0].apple.shared_secret"),
@@ -50,6 +70,8 @@ struct ConfigurationLoaderTests {
         ("bundle_id: com.example.forest", "bundle_ident: com.example.forest", "apps[0].bundle_ident"),
         ("secret: sk_forest_0123456789", "secret: short", "apps[0].api_keys.secret"),
         ("port: 9000", "port: 70000", "server.port"),
+        ("port: 9000", "port: 9000\n  max_connections: 0", "server.max_connections"),
+        ("port: 9000", "port: 9000\n  timeouts: {header: 10}", "server.timeouts.header"),
     ]
 
     @Test(arguments: mistakes)

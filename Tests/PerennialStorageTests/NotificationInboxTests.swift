@@ -62,4 +62,38 @@ struct NotificationInboxTests {
             #expect(listed[1].outcome?.errorCode == "verification_failure")
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func rejectedNotificationsAreBoundedByCountBytesAndAge(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let inbox = SQLNotificationInbox(database: connection)
+            let retention = RejectedNotificationRetention(maxCount: 3, maxBytes: 250, maxAge: .seconds(100))
+            _ = try await inbox.receive(notification("accepted", at: 0))
+            try await inbox.settle(appID: "app", notificationID: "accepted", outcome: .init(status: .processed, settledAt: Instant(milliseconds: 1)))
+            for index in 1...5 {
+                let id = "junk-\(index)"
+                _ = try await inbox.receive(notification(id, at: Int64(index) * 1_000))
+                try await inbox.reject(
+                    appID: "app", notificationID: id,
+                    outcome: .init(status: .rejected, errorCode: "verification_failure", settledAt: Instant(milliseconds: Int64(index) * 1_000)),
+                    sealedExcerpt: Data(repeating: 7, count: 60), bodyBytes: 500_000, retention: retention)
+            }
+            var listed = try await inbox.notifications(appID: "app", limit: 10)
+            #expect(listed.map(\.notificationID) == ["junk-5", "junk-4", "junk-3", "accepted"], "three newest rejected kept")
+            #expect(listed.first?.sealedBody.count == 60)
+            #expect(listed.first?.bodyBytes == 500_000)
+            #expect(listed.first?.outcome?.errorCode == "verification_failure")
+
+            try await inbox.reject(
+                appID: "app", notificationID: "junk-5",
+                outcome: .init(status: .rejected, errorCode: "verification_failure", settledAt: Instant(milliseconds: 5_000)),
+                sealedExcerpt: Data(repeating: 7, count: 200), bodyBytes: 500_000, retention: retention)
+            listed = try await inbox.notifications(appID: "app", limit: 10)
+            #expect(listed.map(\.notificationID) == ["junk-5", "accepted"], "past 250 bytes the oldest go")
+
+            try await inbox.pruneRejected(appID: "app", retention: retention, now: Instant(milliseconds: 200_000))
+            listed = try await inbox.notifications(appID: "app", limit: 10)
+            #expect(listed.map(\.notificationID) == ["accepted"], "older than 100 s: gone; accepted ones stay")
+        }
+    }
 }

@@ -28,6 +28,7 @@ struct NotificationListResponse: ResponseEncodable {
         var notificationType: String?
         var subtype: String?
         var errorCode: String?
+        var bodyBytes: Int?
 
         init(_ notification: InboundNotification) {
             id = notification.notificationID
@@ -39,12 +40,13 @@ struct NotificationListResponse: ResponseEncodable {
             notificationType = notification.outcome?.notificationType
             subtype = notification.outcome?.subtype
             errorCode = notification.outcome?.errorCode
+            bodyBytes = notification.bodyBytes
         }
 
         enum CodingKeys: String, CodingKey {
             case id, store, version, status, subtype
             case receivedAt = "received_at", notificationUUID = "notification_uuid", notificationType = "notification_type"
-            case errorCode = "error_code"
+            case errorCode = "error_code", bodyBytes = "body_bytes"
         }
     }
 

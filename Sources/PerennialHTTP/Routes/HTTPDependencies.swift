@@ -25,14 +25,21 @@ public struct HTTPDependencies: Sendable {
     public var maxBodyBytes: Int
     /// The per-app, per-key request budgets.
     public var rateLimiter: RateLimiter
+    /// The per-address budget of store notifications that fail verification.
+    public var rejectedNotificationLimiter: RejectedNotificationLimiter
+    /// The header a trusted reverse proxy puts the client's address in (`server.trusted_proxy_header`).
+    public var trustedProxyHeader: String?
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
         notifications: AppStoreNotificationService, transactions: SignedTransactionService,
         appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
-        maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings()
+        maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
+        trustedProxyHeader: String? = nil
     ) {
+        self.trustedProxyHeader = trustedProxyHeader
+        rejectedNotificationLimiter = RejectedNotificationLimiter(limit: rateLimits.rejectedNotificationsPerAddress, clock: clock)
         self.apps = apps
         self.receipts = receipts
         self.customers = customers

@@ -12,7 +12,9 @@ public enum PerennialRouter {
         router.add(middleware: JSONContentTypeMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBodyBytes: dependencies.maxBodyBytes))
         router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
-        router.add(middleware: RateLimitMiddleware(limiter: dependencies.rateLimiter))
+        router.add(middleware: RateLimitMiddleware(
+            limiter: dependencies.rateLimiter, rejected: dependencies.rejectedNotificationLimiter,
+            trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(dependencies: dependencies).add(to: router)
         let v1 = router.group("v1")
         ReceiptRoutes(dependencies: dependencies).add(to: v1)

@@ -8,8 +8,12 @@ public struct PerennialRequestContext: RequestContext {
     /// Set by `APIKeyMiddleware` once the bearer key matched an app.
     public var authenticated: (app: AppSettings, role: AppDirectory.KeyRole)?
 
+    /// The address of the connection's peer (a proxy's, behind one; see `ClientAddress`).
+    public var peerAddress: String?
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// JSON with keys in a stable order, so responses read the same every time.

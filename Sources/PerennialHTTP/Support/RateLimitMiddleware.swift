@@ -1,42 +1,78 @@
 import Hummingbird
 import PerennialServices
 
-/// Refuses a request with 429 `rate_limited` and `Retry-After` once its bucket is empty: an authenticated
-/// request draws on its app's bucket for the key it presented; an unauthenticated store notification
-/// (`POST /v1/apple/notifications/{app_id}`) on that app's notification bucket. Runs after `APIKeyMiddleware`.
+/// Refuses a request with 429 `rate_limited` and `Retry-After` once its budget is spent. An authenticated
+/// request draws on its app's bucket for the key it presented. An unauthenticated store notification
+/// (`POST /v1/apple/notifications/{app_id}`) is refused if its source address has used up its budget of
+/// notifications that fail verification, or if the app's notification bucket is empty; it then draws on
+/// the app's bucket only if it is accepted, and on its address's budget if it is refused with a 4xx — so a
+/// flood of junk cannot spend the app's budget, and genuine notifications are never limited per address.
+/// Runs after `APIKeyMiddleware`.
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
     static let notificationPrefix = "/v1/apple/notifications/"
 
     let limiter: RateLimiter
+    let rejected: RejectedNotificationLimiter
+    /// Lowercased.
+    let trustedProxyHeader: String?
 
-    public init(limiter: RateLimiter) {
+    public init(limiter: RateLimiter, rejected: RejectedNotificationLimiter, trustedProxyHeader: String? = nil) {
         self.limiter = limiter
+        self.rejected = rejected
+        self.trustedProxyHeader = trustedProxyHeader?.lowercased()
     }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if let (appID, bucket) = Self.bucket(of: request, context: context),
-           let retryAfter = await limiter.take(appID: appID, bucket: bucket) {
-            throw ErrorEnvelope(
-                status: .tooManyRequests, code: "rate_limited",
-                message: "too many requests for this key; retry after \(retryAfter) s",
-                headers: [.retryAfter: String(retryAfter)]
-            )
+        if let authenticated = context.authenticated {
+            let bucket: RateLimitBucket = authenticated.role == .secret ? .secretKey : .publicKey
+            if let retryAfter = await limiter.take(appID: authenticated.app.id, bucket: bucket) {
+                throw Self.refusal("too many requests for this key", retryAfter: retryAfter)
+            }
+            return try await next(request, context)
         }
-        return try await next(request, context)
+        guard let appID = Self.notificationAppID(of: request) else { return try await next(request, context) }
+        let address = ClientAddress.of(request, peer: context.peerAddress, trustedHeader: trustedProxyHeader)
+        if let retryAfter = await rejected.retryAfter(address: address) {
+            throw Self.refusal("too many notifications that failed verification from this address", retryAfter: retryAfter)
+        }
+        if let retryAfter = await limiter.peek(appID: appID, bucket: .notifications) {
+            throw Self.refusal("too many notifications for this app", retryAfter: retryAfter)
+        }
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            if Self.isRefusal(ErrorEnvelope(error).status) { await rejected.charge(address: address) }
+            throw error
+        }
+        if Self.isRefusal(response.status) {
+            await rejected.charge(address: address)
+        } else {
+            _ = await limiter.take(appID: appID, bucket: .notifications)
+        }
+        return response
     }
 
-    private static func bucket(of request: Request, context: Context) -> (String, RateLimitBucket)? {
-        if let authenticated = context.authenticated {
-            return (authenticated.app.id, authenticated.role == .secret ? .secretKey : .publicKey)
-        }
+    /// A client error other than a rate limit: the notification was not the store's.
+    private static func isRefusal(_ status: HTTPResponse.Status) -> Bool {
+        status.kind == .clientError && status != .tooManyRequests
+    }
+
+    private static func refusal(_ reason: String, retryAfter: Int) -> ErrorEnvelope {
+        ErrorEnvelope(
+            status: .tooManyRequests, code: "rate_limited", message: "\(reason); retry after \(retryAfter) s",
+            headers: [.retryAfter: String(retryAfter)])
+    }
+
+    private static func notificationAppID(of request: Request) -> String? {
         let path = request.uri.path
         guard request.method == .post, path.hasPrefix(notificationPrefix) else { return nil }
         let appID = path.dropFirst(notificationPrefix.count)
         guard !appID.isEmpty, !appID.contains("/") else { return nil }
-        return (String(appID), .notifications)
+        return String(appID)
     }
 }

@@ -35,6 +35,13 @@ public actor RateLimiter {
         return retryAfter
     }
 
+    /// Whether the app's bucket has a request left, without taking it: nil if so, else the seconds to wait.
+    public func peek(appID: String, bucket: RateLimitBucket) -> Int? {
+        guard let settings = limits[appID] else { return nil }
+        return buckets[Key(appID: appID, bucket: bucket)]?.peek(at: clock.now())
+            ?? TokenBucket(limit: Self.limit(of: bucket, in: settings), now: clock.now()).peek(at: clock.now())
+    }
+
     /// How many buckets exist (for tests of the memory bound).
     public var bucketCount: Int { buckets.count }
 

@@ -16,14 +16,36 @@ struct TokenBucket: Sendable {
     /// Takes a token when there is one and returns nil; otherwise returns the whole seconds (at least 1)
     /// until there will be one.
     mutating func take(at now: Instant) -> Int? {
-        let capacity = Double(max(1, limit.burst))
-        let elapsed = Double(max(0, now.milliseconds - refilledAt.milliseconds)) / 1000
-        tokens = min(capacity, tokens + elapsed * limit.perSecond)
-        refilledAt = max(refilledAt, now)
+        refill(at: now)
         if tokens >= 1 {
             tokens -= 1
             return nil
         }
+        return retryAfter
+    }
+
+    /// Whether a token could be taken at `now`, without taking it: nil if so, else the seconds to wait.
+    func peek(at now: Instant) -> Int? {
+        var copy = self
+        copy.refill(at: now)
+        return copy.tokens >= 1 ? nil : copy.retryAfter
+    }
+
+    /// Whether the bucket is full at `now` (as if never used): it can be forgotten.
+    func isFull(at now: Instant) -> Bool {
+        var copy = self
+        copy.refill(at: now)
+        return copy.tokens >= Double(max(1, limit.burst))
+    }
+
+    private mutating func refill(at now: Instant) {
+        let capacity = Double(max(1, limit.burst))
+        let elapsed = Double(max(0, now.milliseconds - refilledAt.milliseconds)) / 1000
+        tokens = min(capacity, tokens + elapsed * limit.perSecond)
+        refilledAt = max(refilledAt, now)
+    }
+
+    private var retryAfter: Int {
         let seconds = ((1 - tokens) / limit.perSecond).rounded(.up)
         return seconds.isFinite ? max(1, Int(min(seconds, 86_400))) : 86_400
     }

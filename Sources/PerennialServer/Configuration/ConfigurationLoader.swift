@@ -54,7 +54,7 @@ public struct ConfigurationLoader: Sendable {
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
-            "timeouts", "max_connections",
+            "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -75,6 +75,10 @@ public struct ConfigurationLoader: Sendable {
         if let maximum = try node.child("max_connections") {
             try ConnectionLimitsParser.parseMaxConnections(maximum, into: &server.connections)
         }
+        if let retention = try node.child("rejected_notifications") {
+            server.rejectedNotifications = try RejectedNotificationsParser.parse(retention)
+        }
+        if let header = try node.child("trusted_proxy_header") { server.trustedProxyHeader = try header.string() }
         return server
     }
 

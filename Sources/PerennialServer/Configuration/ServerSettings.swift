@@ -25,6 +25,12 @@ public struct ServerSettings: Sendable, Hashable {
     /// How long clients may take to send requests, how long idle connections stay open, and how many are
     /// open at once (`server.timeouts`, `server.max_connections`).
     public var connections = ConnectionLimits()
+    /// How much of the notifications that fail verification each app keeps (`server.rejected_notifications`).
+    public var rejectedNotifications = RejectedNotificationRetention()
+    /// The header a reverse proxy in front of Perennial puts the client's address in (`X-Forwarded-For`;
+    /// the last address in it is used: the one the proxy added). Unset: the connection's peer address.
+    /// Set it only behind a proxy that sets the header, or clients can name any address.
+    public var trustedProxyHeader: String?
 
     public init() {}
 }

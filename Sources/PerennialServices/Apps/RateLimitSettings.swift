@@ -11,6 +11,11 @@ public struct RateLimitSettings: Sendable, Hashable {
     public var secretKey = RateLimit(perSecond: 100, burst: 1_000)
     /// Default 1,000 per second, bursts of 10,000.
     public var notifications = RateLimit(perSecond: 1_000, burst: 10_000)
+    /// Notifications that fail verification, per source address (server-wide): such requests draw on this
+    /// budget instead of the app's notification budget, so junk cannot use up the app's, and an address
+    /// that has used it up is refused 429 before its bodies are read. Genuine notifications never draw on it.
+    /// Default 1 per second, bursts of 20.
+    public var rejectedNotificationsPerAddress = RateLimit(perSecond: 1, burst: 20)
 
     public init() {}
 

@@ -6,8 +6,9 @@ import PerennialCore
 /// Receives App Store server notifications, versions 1 and 2. Each body is stored (sealed) before anything
 /// else, so a notification the store was told about is never lost; then it is verified (v2: the signed
 /// payload and the JWS nested in it; v1: the shared secret, in constant time) and its facts are ingested for
-/// the customers who own the subscriptions. A notification that fails verification is kept, marked
-/// rejected, and never ingested. Processing that fails for a passing reason (verification unavailable, the
+/// the customers who own the subscriptions. A notification that fails verification is never ingested; of
+/// it only what an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
+/// `RejectedNotificationRetention`. Processing that fails for a passing reason (verification unavailable, the
 /// database) leaves the notification `received` and queues a job that processes it again from the stored
 /// body, so the store is answered 200 once the body is stored: the store's retry is no longer needed.
 public struct AppStoreNotificationService: Sendable {
@@ -19,13 +20,15 @@ public struct AppStoreNotificationService: Sendable {
     let ingestor: FactIngestor
     let verifier: (any SignedNotificationVerifier)?
     let secrets: SecretBox
+    let retention: RejectedNotificationRetention
     let clock: any Clock
     let logger: Logger
 
     public init(
         inbox: any NotificationInbox, jobs: any JobQueue, ledger: any Ledger, verifier: (any SignedNotificationVerifier)?, secrets: SecretBox,
-        clock: any Clock, logger: Logger
+        retention: RejectedNotificationRetention = RejectedNotificationRetention(), clock: any Clock, logger: Logger
     ) {
+        self.retention = retention
         self.inbox = inbox
         self.jobs = jobs
         ingestor = FactIngestor(ledger: ledger, clock: clock)
@@ -41,7 +44,7 @@ public struct AppStoreNotificationService: Sendable {
         let notificationID = SHA256Hex.digest(body)
         let (record, isNew) = try await inbox.receive(InboundNotification(
             appID: app.id, notificationID: notificationID, store: .appStore, version: format.version,
-            receivedAt: clock.now(), sealedBody: try secrets.seal(body)
+            receivedAt: clock.now(), sealedBody: try secrets.seal(body), bodyBytes: body.count
         ))
         if !isNew, let outcome = record.outcome {
             return try Self.answer(repeating: outcome)
@@ -49,7 +52,7 @@ public struct AppStoreNotificationService: Sendable {
         do {
             // A body stored before but never settled (its processing was interrupted) is processed now for
             // the first time: not a repeat.
-            return try await process(format, app: app, notificationID: notificationID)
+            return try await process(format, body: body, app: app, notificationID: notificationID)
         } catch let error as PerennialError where error.isTransient {
             try await queue(app: app, notificationID: notificationID, reason: error.code)
         } catch let error as PerennialError {
@@ -67,9 +70,10 @@ public struct AppStoreNotificationService: Sendable {
         guard let record = try await inbox.notification(appID: app.id, notificationID: notificationID), record.outcome == nil else {
             return
         }
-        let format = try NotificationFormat(body: try secrets.open(record.sealedBody))
+        let body = try secrets.open(record.sealedBody)
+        let format = try NotificationFormat(body: body)
         do {
-            _ = try await process(format, app: app, notificationID: notificationID)
+            _ = try await process(format, body: body, app: app, notificationID: notificationID)
         } catch let error as PerennialError where !error.isTransient {
             return
         }
@@ -77,7 +81,9 @@ public struct AppStoreNotificationService: Sendable {
 
     /// Verifies and ingests a stored notification, then settles it. A verdict about the notification itself
     /// (forged, another app's) settles it as rejected and is thrown; other failures leave it `received`.
-    private func process(_ format: NotificationFormat, app: AppSettings, notificationID: String) async throws -> NotificationAcknowledgement {
+    private func process(
+        _ format: NotificationFormat, body: Data, app: AppSettings, notificationID: String
+    ) async throws -> NotificationAcknowledgement {
         let verified: VerifiedStoreNotification
         do {
             verified = try await verify(format, app: app)
@@ -86,9 +92,11 @@ public struct AppStoreNotificationService: Sendable {
             // (verification unavailable, the app's signed-data settings) leaves it `received`, and it is
             // processed again once the problem is gone.
             logger.warning("store notification refused", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
-            try await inbox.settle(appID: app.id, notificationID: notificationID, outcome: .init(
-                status: .rejected, errorCode: error.code, settledAt: clock.now()
-            ))
+            try await inbox.reject(
+                appID: app.id, notificationID: notificationID,
+                outcome: .init(status: .rejected, errorCode: error.code, settledAt: clock.now()),
+                sealedExcerpt: try secrets.seal(body.prefix(RejectedNotificationRetention.excerptBytes)), bodyBytes: body.count,
+                retention: retention)
             throw error
         }
         var isRepeat = false

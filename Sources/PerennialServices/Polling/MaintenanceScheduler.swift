@@ -5,7 +5,8 @@ import PerennialCore
 /// Puts the periodic work in the job queue, so it runs durably, at least once, and on one worker at a time
 /// even with several processes: status polls of the subscriptions that need one (paced per app), a
 /// notification-history catch-up per app once its interval has passed, and a new attempt for notifications
-/// whose processing was interrupted (stored, never settled, no job left to finish them).
+/// whose processing was interrupted (stored, never settled, no job left to finish them). It also drops
+/// rejected notifications past their retention (`RejectedNotificationRetention.maxAge`).
 public struct MaintenanceScheduler: Sendable {
     /// A notification still unsettled this long after it arrived is processed again.
     public static let interruptedAfter = Duration.seconds(300)
@@ -18,11 +19,14 @@ public struct MaintenanceScheduler: Sendable {
     let logger: Logger
     /// How often `run` ticks; polls are paced over this span.
     let tickInterval: Duration
+    let retention: RejectedNotificationRetention
 
     public init(
         apps: AppDirectory, schedule: any PollSchedule, jobs: any JobQueue, inbox: any NotificationInbox, clock: any Clock,
-        logger: Logger, tickInterval: Duration = .seconds(60)
+        logger: Logger, tickInterval: Duration = .seconds(60),
+        retention: RejectedNotificationRetention = RejectedNotificationRetention()
     ) {
+        self.retention = retention
         self.apps = apps
         self.schedule = schedule
         self.jobs = jobs
@@ -37,6 +41,7 @@ public struct MaintenanceScheduler: Sendable {
     public func tick() async throws -> Int {
         var enqueued = 0
         for app in apps.apps {
+            try await inbox.pruneRejected(appID: app.id, retention: retention, now: clock.now())
             if let polling = app.apple?.statusPolling { enqueued += try await schedulePolls(app: app, settings: polling) }
             if let catchUp = app.apple?.notificationCatchUp { enqueued += try await scheduleCatchUp(app: app, settings: catchUp) }
         }

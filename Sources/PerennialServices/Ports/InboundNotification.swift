@@ -45,15 +45,19 @@ public struct InboundNotification: Sendable, Hashable {
     /// The store's notification format version (App Store: 1 or 2).
     public var version: Int
     public var receivedAt: Instant
-    /// The body as received, sealed with `SecretBox` (version 1 bodies carry the shared secret).
+    /// The body as received, sealed with `SecretBox` (version 1 bodies carry the shared secret); of a
+    /// rejected notification, only its first KiB (`RejectedNotificationRetention.excerptBytes`).
     public var sealedBody: Data
+    /// The size of the body as received, in bytes (nil for notifications stored before it was recorded).
+    public var bodyBytes: Int?
     public var status: Status
     public var outcome: Outcome?
 
     public init(
         appID: String, notificationID: String, store: Store, version: Int, receivedAt: Instant, sealedBody: Data,
-        status: Status = .received, outcome: Outcome? = nil
+        status: Status = .received, outcome: Outcome? = nil, bodyBytes: Int? = nil
     ) {
+        self.bodyBytes = bodyBytes
         self.appID = appID
         self.notificationID = notificationID
         self.store = store

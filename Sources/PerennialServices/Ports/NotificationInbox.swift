@@ -11,6 +11,17 @@ public protocol NotificationInbox: Sendable {
     /// Records what processing concluded.
     func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws
 
+    /// Settles a notification as rejected, keeping of its body only `sealedExcerpt` and its size, then
+    /// applies `retention` to the app's rejected notifications (see `pruneRejected`).
+    func reject(
+        appID: String, notificationID: String, outcome: InboundNotification.Outcome, sealedExcerpt: Data, bodyBytes: Int,
+        retention: RejectedNotificationRetention
+    ) async throws
+
+    /// Drops the app's rejected notifications older than the retention's age, then the oldest beyond its
+    /// count and bytes.
+    func pruneRejected(appID: String, retention: RejectedNotificationRetention, now: Instant) async throws
+
     /// Whether a notification with this store id was already processed.
     func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool
 

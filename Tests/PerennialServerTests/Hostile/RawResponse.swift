@@ -20,9 +20,9 @@ extension TestHarness {
     /// Sends any request; `key` is sent as the bearer key when given.
     func send(
         _ method: HTTPRequest.Method, _ uri: String, key: String? = nil, body: Data? = nil,
-        contentType: String? = "application/json"
+        contentType: String? = "application/json", headers extra: HTTPFields = [:]
     ) async throws -> RawResponse {
-        var headers: HTTPFields = [:]
+        var headers = extra
         if let contentType { headers[.contentType] = contentType }
         if let key { headers[.authorization] = "Bearer \(key)" }
         return try await client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) { response in
