@@ -14,5 +14,6 @@ public enum LifecycleEventKind: String, Sendable, Codable, Hashable, CaseIterabl
     case productChange = "product_change"
     case priceIncreaseConsent = "price_increase_consent"
     case offerRedeemed = "offer_redeemed"
-    case transfer
+    /// A subscription moved from one customer to another (both are named in its details).
+    case transferred
 }

@@ -71,6 +71,7 @@ struct ConfigurationLoaderTests {
         ("secret: sk_forest_0123456789", "secret: short", "apps[0].api_keys.secret"),
         ("port: 9000", "port: 70000", "server.port"),
         ("port: 9000", "port: 9000\n  max_connections: 0", "server.max_connections"),
+        ("bundle_id: com.example.forest", "bundle_id: com.example.forest\n    transfer_policy: steal", "apps[0].transfer_policy"),
         ("port: 9000", "port: 9000\n  timeouts: {header: 10}", "server.timeouts.header"),
     ]
 

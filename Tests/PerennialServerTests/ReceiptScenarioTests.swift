@@ -40,8 +40,30 @@ struct ReceiptScenarioTests {
             let (_, previous) = try await harness.customer("$anonymous:1")
             #expect(previous["entitlements"].array.isEmpty)
             #expect(previous["subscriptions"].array.isEmpty)
-            #expect(try await harness.eventTypes("$anonymous:1") == ["initial_purchase", "transfer"])
-            #expect(try await harness.eventTypes("frank@example.com") == ["transfer"])
+            #expect(try await harness.eventTypes("$anonymous:1") == ["initial_purchase", "transferred"])
+            #expect(try await harness.eventTypes("frank@example.com") == ["transferred"])
+            for customer in ["$anonymous:1", "frank@example.com"] {
+                let events = try await harness.send(.get, "/v1/admin/customers/\(customer)/events", key: TestHarness.secretKey)
+                let transferred = events.body["events"].first(where: "type", is: "transferred")
+                #expect(transferred["details"]["from_app_user_id"].string == "$anonymous:1", "\(events.text)")
+                #expect(transferred["details"]["to_app_user_id"].string == "frank@example.com")
+            }
+        }
+    }
+
+    @Test func keepWithOriginalRefusesAnotherCustomersProofAndChangesNothing() async throws {
+        try await TestHarness.run(configureApp: { $0.transferPolicy = .keepWithOriginal }) { harness in
+            let purchase = try await harness.simulator.purchase(account: "frank", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "$anonymous:1").status == 200)
+            let before = try await StoredRowCounts.read(harness.stack)
+            let (status, body) = try await harness.postReceipt(purchase.receiptData, appUserID: "frank@example.com")
+            #expect(status == 409)
+            #expect(body["error"]["code"].string == "subscription_owned_by_another_customer")
+            #expect(try await StoredRowCounts.read(harness.stack) == before)
+            #expect(try await harness.customer("frank@example.com").status == 404)
+            let (_, original) = try await harness.customer("$anonymous:1")
+            #expect(original["entitlements"].array.map { $0["identifier"].string } == ["pro"])
+            #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "$anonymous:1").status == 200, "its owner may still send it")
         }
     }
 

@@ -6,7 +6,7 @@ import PerennialServices
 /// Reads one entry of `apps:` and checks what a store would otherwise reveal only in production.
 enum AppSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> AppSettings {
-        try node.allowKeys(["id", "bundle_id", "apple", "products", "api_keys", "rate_limit"])
+        try node.allowKeys(["id", "bundle_id", "apple", "products", "api_keys", "rate_limit", "transfer_policy"])
         let id = try node.requiredChild("id").string()
         guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw try node.requiredChild("id").error("must be letters, digits, - or _")
@@ -24,10 +24,17 @@ enum AppSettingsParser {
         let publicKey = try apiKey(keys.requiredChild("public"))
         let secretKey = try apiKey(keys.requiredChild("secret"))
         guard publicKey != secretKey else { throw keys.error("the public and secret keys must differ") }
-        return AppSettings(
+        var app = AppSettings(
             id: id, bundleID: bundleID, apple: apple, catalog: Catalog(products: products), publicAPIKey: publicKey,
             secretAPIKey: secretKey
         )
+        if let policy = try node.child("transfer_policy") {
+            guard let value = TransferPolicy(rawValue: try policy.string()) else {
+                throw policy.error("expected \(TransferPolicy.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            app.transferPolicy = value
+        }
+        return app
     }
 
     /// App ids and API keys must be unique across apps.

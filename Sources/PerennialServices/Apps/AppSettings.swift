@@ -16,6 +16,8 @@ public struct AppSettings: Sendable, Hashable {
     public var secretAPIKey: String
     /// This app's request budgets (`rate_limit`); nil: the server's defaults.
     public var rateLimits: RateLimitSettings?
+    /// Who keeps a subscription another customer sends proof of (`transfer_policy`); default `.transfer`.
+    public var transferPolicy: TransferPolicy = .transfer
 
     public init(
         id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String

@@ -5,9 +5,11 @@ import PerennialCore
 /// events the fuller history implies, and gives the subscriptions to the customer who sent them — all in
 /// one ledger transaction.
 ///
-/// Ownership policy (the App Store's restore semantics): a subscription belongs to the last customer who
-/// sent proof of it. When another customer already owned it, it moves, and a `transfer` event is recorded
-/// on both customers.
+/// Ownership follows the app's `TransferPolicy`. By default (the App Store's restore semantics) a
+/// subscription belongs to the last customer who sent proof of it: when another customer already owned it,
+/// it moves, and a `transferred` event naming both is recorded on each. With `keep_with_original` the proof
+/// is refused (409 `subscription_owned_by_another_customer`) and nothing changes. A store notification
+/// never moves a subscription.
 public struct FactIngestor: Sendable {
     let ledger: any Ledger
     let clock: any Clock
@@ -68,6 +70,11 @@ public struct FactIngestor: Sendable {
             let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
             guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
             if let previous = currentOwner, previous != appUserID {
+                guard app.transferPolicy == .transfer else {
+                    throw PerennialError(
+                        .conflict, code: "subscription_owned_by_another_customer",
+                        "another customer of this app owns this subscription, and the app's transfer_policy keeps it with them")
+                }
                 try await recordTransfer(of: state, from: previous, to: appUserID, app: app, at: now, in: ledger)
             }
             let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
@@ -85,7 +92,7 @@ public struct FactIngestor: Sendable {
         let storedFingerprints = Set(stored.map(\.event.fingerprint))
         let derivedFingerprints = Set(derived.map(\.fingerprint))
         let new = derived.filter { !storedFingerprints.contains($0.fingerprint) }
-        let unsupported = stored.filter { $0.event.kind != .transfer && !derivedFingerprints.contains($0.event.fingerprint) }
+        let unsupported = stored.filter { $0.event.kind != .transferred && !derivedFingerprints.contains($0.event.fingerprint) }
         if !unsupported.isEmpty {
             try await ledger.deleteEvents(appID: app.id, subscription: key, fingerprints: unsupported.map(\.event.fingerprint))
         }
@@ -100,7 +107,7 @@ public struct FactIngestor: Sendable {
     ) async throws {
         for (owner, direction) in [(previousOwner, "out"), (newOwner, "in")] {
             let event = LifecycleEvent(
-                kind: .transfer, subscription: state.key, productID: state.productID, occurredAt: now,
+                kind: .transferred, subscription: state.key, productID: state.productID, occurredAt: now,
                 details: ["from_app_user_id": previousOwner, "to_app_user_id": newOwner, "direction": direction]
             )
             try await ledger.appendEvents(appID: app.id, appUserID: owner, [event], recordedAt: now)
