@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "perennial",
             dependencies: [
-                "PerennialServer", "PerennialBenchmarks",
+                "PerennialServer", "PerennialBenchmarks", "PerennialSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

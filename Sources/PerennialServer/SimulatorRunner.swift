@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import PerennialSimulator
 import Yams
 
@@ -35,17 +36,35 @@ public enum SimulatorRunner {
         return configuration
     }
 
-    /// Serves the simulator until SIGTERM or SIGINT.
-    public static func run(configuration: SimulatorConfiguration, host: String, port: Int, logger: Logger) async throws {
-        let simulator = try AppStoreSimulator(
-            configuration: configuration,
-            notificationSender: HTTPNotificationSender(transport: AsyncHTTPClientTransport(client: .shared))
-        )
-        var app = SimulatorServer.makeApplication(simulator: simulator, host: host, port: port)
+    /// Serves the simulator until SIGTERM or SIGINT. With `stateFolder`, the App Store continues from the
+    /// state saved there (created on first run) and is saved after each change, every few seconds while
+    /// time runs, and at shutdown; without it (`--ephemeral`) it starts empty, with ids no earlier run used.
+    public static func run(
+        configuration: SimulatorConfiguration, host: String, port: Int, stateFolder path: String?, logger: Logger
+    ) async throws {
+        let sender = HTTPNotificationSender(transport: AsyncHTTPClientTransport(client: .shared))
+        let simulator: AppStoreSimulator
+        var services: [any Service] = []
+        let folder = path.map(SimulatorStateFolder.init(path:))
+        if let folder {
+            let opened = try await folder.open(configuration: configuration, notificationSender: sender)
+            simulator = opened.simulator
+            services.append(SimulatorSavingService(folder: folder, simulator: simulator, logger: logger))
+            logger.info(opened.continued ? "App Store simulator continues its saved state" : "App Store simulator starts a new state",
+                        metadata: ["state_dir": "\(folder.path)"])
+        } else {
+            simulator = try AppStoreSimulator(
+                configuration: configuration, notificationSender: sender,
+                idBlock: Int.random(in: 0...AppStoreSimulator.maximumIDBlock))
+        }
+        var app = SimulatorServer.makeApplication(simulator: simulator, host: host, port: port, stateFolder: folder) { bound in
+            logger.info("App Store simulator listening", metadata: [
+                "address": "\(host):\(bound.map(String.init) ?? String(port))",
+                "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
+            ])
+        }
         app.logger = logger
-        logger.info("App Store simulator listening", metadata: [
-            "address": "\(host):\(port)", "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
-        ])
+        app.addServices(services)
         try await app.runService()
     }
 }

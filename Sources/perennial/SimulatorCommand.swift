@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import PerennialServer
+import PerennialSimulator
 
 /// `perennial simulator`: a local App Store for development, demos and tests.
 struct SimulatorCommand: AsyncParsableCommand {
@@ -27,14 +28,24 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Option(help: "Send version 1 notifications for every app to this URL.")
     var notificationURLV1: String?
 
+    @Option(help: "The folder the simulator keeps its App Store in (signing authority, accounts, subscriptions, ids), so a restart continues; created on first run.")
+    var stateDir: String = "perennial-simulator"
+
+    @Flag(help: "Keep nothing: start an empty App Store (with ids no earlier run used) and forget it on exit.")
+    var ephemeral = false
+
     func run() async throws {
         do {
             let configuration = try SimulatorRunner.configuration(
                 path: config, timeScale: timeScale, notificationURL: notificationURL, notificationURLV1: notificationURLV1
             )
-            try await SimulatorRunner.run(configuration: configuration, host: host, port: port, logger: Logger(label: "perennial.simulator"))
+            try await SimulatorRunner.run(
+                configuration: configuration, host: host, port: port, stateFolder: ephemeral ? nil : stateDir,
+                logger: Logger(label: "perennial.simulator"))
         } catch let error as ConfigurationError {
             throw ValidationError("configuration: \(error)")
+        } catch let error as SimulatorStateError {
+            throw ValidationError("simulator state: \(error)")
         }
     }
 }

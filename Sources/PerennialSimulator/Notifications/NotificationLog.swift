@@ -6,14 +6,19 @@ import PerennialCore
 /// Retries follow Apple's schedule, each counted from the previous attempt and scaled like every other
 /// duration: version 2 at 1, 12, 24, 48 and 72 hours, version 1 at 6, 24 and 48 hours. The log keeps at
 /// most `capacity` notifications, forgetting the oldest finished ones first.
-struct NotificationLog: Sendable {
+struct NotificationLog: Sendable, Codable {
     static let capacity = 10_000
     static let version2RetryHours: [Int64] = [1, 12, 24, 48, 72]
     static let version1RetryHours: [Int64] = [6, 24, 48]
 
     private(set) var records: [SimulatorNotification] = []
-    /// Notifications being sent right now (each has at most one attempt in flight).
+    /// Notifications being sent right now (each has at most one attempt in flight). Not saved: after a
+    /// restart they are sent again (at least once, as Apple delivers).
     private(set) var inFlight: Set<Int> = []
+
+    enum CodingKeys: String, CodingKey {
+        case records
+    }
 
     mutating func append(_ notifications: [SimulatorNotification]) {
         records += notifications

@@ -19,9 +19,13 @@ import PerennialCore
 ///   `/sandbox` and `/production` for one environment; each request needs a bearer token signed with the
 ///   app's `server_api` key.
 public enum SimulatorServer {
-    /// A router with every simulator route.
-    public static func makeRouter(simulator: AppStoreSimulator) -> Router<BasicRequestContext> {
+    /// A router with every simulator route; with a state folder, the state is saved after every request
+    /// that may change it.
+    public static func makeRouter(
+        simulator: AppStoreSimulator, stateFolder: SimulatorStateFolder? = nil
+    ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
+        if let stateFolder { router.add(middleware: SimulatorSavingMiddleware(folder: stateFolder, simulator: simulator)) }
         addRoutes(to: router, simulator: simulator)
         return router
     }
@@ -41,11 +45,11 @@ public enum SimulatorServer {
     /// receives the bound port once the server listens. Run it with `runService()`, or inside a
     /// `ServiceGroup`.
     public static func makeApplication(
-        simulator: AppStoreSimulator, host: String = "127.0.0.1", port: Int = 8090,
+        simulator: AppStoreSimulator, host: String = "127.0.0.1", port: Int = 8090, stateFolder: SimulatorStateFolder? = nil,
         onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         Application(
-            router: makeRouter(simulator: simulator),
+            router: makeRouter(simulator: simulator, stateFolder: stateFolder),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PerennialSimulator"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) })
     }

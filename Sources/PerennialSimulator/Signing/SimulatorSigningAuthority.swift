@@ -41,6 +41,15 @@ public final class SimulatorSigningAuthority: Sendable {
         }
     }
 
+    /// The chain and key saved by a simulator with a state folder, restored.
+    init(root: Certificate, intermediate: Certificate, leaf: Certificate, leafKey: P256.Signing.PrivateKey) throws {
+        self.root = root
+        self.intermediate = intermediate
+        self.leaf = leaf
+        self.leafKey = leafKey
+        x5c = try [leaf, intermediate, root].map { certificate in Data(try Self.der(certificate)).base64EncodedString() }
+    }
+
     /// The root certificate, DER: what a Perennial app's trusted roots should hold.
     public var rootCertificateDER: Data {
         (try? Self.der(root)).map { Data($0) } ?? Data()

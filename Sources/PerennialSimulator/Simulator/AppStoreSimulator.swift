@@ -55,10 +55,13 @@ public actor AppStoreSimulator {
     ///     `setNotificationSender(_:)`).
     ///   - signingAuthority: Default: a new authority valid around the clock's start, with the
     ///     configuration's `signing_seed`.
+    ///   - idBlock: Which block of 10⁸ transaction ids this simulator hands out (0 to 8,999,999; default 0:
+    ///     from 1000000000000001). Simulators whose ids must never meet (one per state folder) take
+    ///     different blocks.
     public init(
         configuration: SimulatorConfiguration, clock: SimulatorClock? = nil,
         notificationSender: (any SimulatorNotificationSender)? = nil,
-        signingAuthority: SimulatorSigningAuthority? = nil
+        signingAuthority: SimulatorSigningAuthority? = nil, idBlock: Int = 0
     ) throws {
         try configuration.validate()
         let clock = clock ?? SimulatorClock(configuration: configuration)
@@ -68,7 +71,7 @@ public actor AppStoreSimulator {
         self.clock = clock
         self.signingAuthority = authority
         self.notificationSender = notificationSender
-        self.state = SimulatorState(configuration: configuration, authority: authority)
+        self.state = SimulatorState(configuration: configuration, authority: authority, idBlock: idBlock)
     }
 
     deinit {

@@ -1,5 +1,5 @@
 /// The introductory offer a subscription is in.
-enum OfferProgress: Sendable, Hashable {
+enum OfferProgress: Sendable, Hashable, Codable {
     case none
     /// In the free trial (its first period).
     case trial

@@ -1,5 +1,5 @@
 /// Where a pending price increase stands.
-enum PriceConsent: String, Sendable, Hashable {
+enum PriceConsent: String, Sendable, Hashable, Codable {
     case notified
     case consented
     case declined

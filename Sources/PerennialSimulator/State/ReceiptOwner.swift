@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// Whose receipt: one account, in one app, in one environment. A receipt token names exactly this.
-struct ReceiptOwner: Sendable, Hashable, Comparable {
+struct ReceiptOwner: Sendable, Hashable, Comparable, Codable {
     var environment: StoreEnvironment
     var account: String
     var bundleID: String

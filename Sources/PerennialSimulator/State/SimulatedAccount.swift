@@ -3,7 +3,7 @@ import Foundation
 import PerennialCore
 
 /// One receipt's history: the transactions of one account in one app and environment.
-struct SimulatedAccount: Sendable {
+struct SimulatedAccount: Sendable, Codable {
     var owner: ReceiptOwner
     /// The first purchase (`receipt.original_purchase_date`).
     var createdAt: Instant

@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// One auto-renewable subscription (one original transaction id) of one account.
-struct SimulatedSubscription: Sendable {
+struct SimulatedSubscription: Sendable, Codable {
     let originalTransactionID: String
     let owner: ReceiptOwner
     var group: String
@@ -18,7 +18,7 @@ struct SimulatedSubscription: Sendable {
     var transactionIDs: [String] = []
     var offer: OfferProgress = .none
     /// A promotional offer a current subscriber redeemed: it starts at the next renewal of that product.
-    var pendingPromotionalOffer: (productID: String, offerID: String)?
+    var pendingPromotionalOffer: PendingPromotionalOffer?
     var priceConsent: PriceConsent?
     var renewalCount = 0
     var ownership: Ownership = .purchased

@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// One transaction as the App Store keeps it: a purchase, renewal, recovery or product change.
-struct SimulatedTransaction: Sendable {
+struct SimulatedTransaction: Sendable, Codable {
     /// Whose receipt holds it.
     var owner: ReceiptOwner
     var transactionID: String

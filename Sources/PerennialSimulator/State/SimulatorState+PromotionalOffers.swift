@@ -29,7 +29,7 @@ extension SimulatorState {
         else { return [] }
         var details = ["promotional_offer_id": offerID]
         if !subscription.autoRenew { details["auto_renew_enabled"] = "true" }
-        subscription.pendingPromotionalOffer = (subscription.productID, offerID)
+        subscription.pendingPromotionalOffer = PendingPromotionalOffer(productID: subscription.productID, offerID: offerID)
         subscription.renewalProductID = subscription.productID
         subscription.autoRenew = true
         subscriptions[id] = subscription

@@ -22,15 +22,25 @@ struct SimulatorState: Sendable {
     var receiptOwners: [Data: ReceiptOwner] = [:]
     /// "bundle_id\u{0}nonce" of every promotional offer redeemed: a nonce is good once per app.
     var usedOfferNonces: Set<String> = []
-    private var nextTransactionNumber: Int64 = 1_000_000_000_000_001
-    private var nextWebOrderNumber: Int64 = 2_000_000_000_000_001
+    private var nextTransactionNumber: Int64
+    private var nextWebOrderNumber: Int64
 
     /// Upper bound on the changes one catch-up makes, so a huge clock jump cannot stall the simulator.
     static let maximumChangesPerCatchUp = 100_000
+    /// How many ids each `idBlock` holds.
+    static let idsPerBlock: Int64 = 100_000_000
+    /// The largest `idBlock`: ids stay 16 digits.
+    static let maximumIDBlock = 8_999_999
 
-    init(configuration: SimulatorConfiguration, authority: SimulatorSigningAuthority) {
+    /// An empty App Store. Its transaction ids start at 1000000000000001 plus `idBlock` × 10⁸ (web order
+    /// line item ids likewise from 2000000000000001), so simulators given different blocks never hand out
+    /// the same id.
+    init(configuration: SimulatorConfiguration, authority: SimulatorSigningAuthority, idBlock: Int = 0) {
         self.configuration = configuration
         self.authority = authority
+        let offset = Int64(min(max(idBlock, 0), Self.maximumIDBlock)) * Self.idsPerBlock
+        nextTransactionNumber = 1_000_000_000_000_001 + offset
+        nextWebOrderNumber = 2_000_000_000_000_001 + offset
     }
 
     var timeScale: SimulatorTimeScale { configuration.timeScale }
@@ -93,5 +103,53 @@ struct SimulatorState: Sendable {
             receiptOwners[account.opaqueValue] = owner
         }
         accounts[owner]?.transactionIDs.append(transaction.transactionID)
+    }
+}
+
+/// The state is saved as JSON (`SimulatorSnapshot`) without its configuration and signing authority, which
+/// the decoder's `userInfo` supplies (`configurationKey`, `authorityKey`) when it is read back.
+extension SimulatorState: Codable {
+    static let configurationKey = CodingUserInfoKey(rawValue: "perennial.simulator.configuration")!
+    static let authorityKey = CodingUserInfoKey(rawValue: "perennial.simulator.authority")!
+
+    enum CodingKeys: String, CodingKey {
+        case accounts, transactions, subscriptions, unavailableProducts, events, outbox, nextNotificationID
+        case receiptOwners, usedOfferNonces, nextTransactionNumber, nextWebOrderNumber
+    }
+
+    init(from decoder: any Decoder) throws {
+        guard let configuration = decoder.userInfo[Self.configurationKey] as? SimulatorConfiguration,
+            let authority = decoder.userInfo[Self.authorityKey] as? SimulatorSigningAuthority
+        else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no configuration or authority to restore with"))
+        }
+        self.init(configuration: configuration, authority: authority)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accounts = try container.decode([ReceiptOwner: SimulatedAccount].self, forKey: .accounts)
+        transactions = try container.decode([String: SimulatedTransaction].self, forKey: .transactions)
+        subscriptions = try container.decode([String: SimulatedSubscription].self, forKey: .subscriptions)
+        unavailableProducts = try container.decode(Set<String>.self, forKey: .unavailableProducts)
+        events = try container.decode([SimulatorEvent].self, forKey: .events)
+        outbox = try container.decode([SimulatorNotification].self, forKey: .outbox)
+        nextNotificationID = try container.decode(Int.self, forKey: .nextNotificationID)
+        receiptOwners = try container.decode([Data: ReceiptOwner].self, forKey: .receiptOwners)
+        usedOfferNonces = try container.decode(Set<String>.self, forKey: .usedOfferNonces)
+        nextTransactionNumber = try container.decode(Int64.self, forKey: .nextTransactionNumber)
+        nextWebOrderNumber = try container.decode(Int64.self, forKey: .nextWebOrderNumber)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accounts, forKey: .accounts)
+        try container.encode(transactions, forKey: .transactions)
+        try container.encode(subscriptions, forKey: .subscriptions)
+        try container.encode(unavailableProducts, forKey: .unavailableProducts)
+        try container.encode(events, forKey: .events)
+        try container.encode(outbox, forKey: .outbox)
+        try container.encode(nextNotificationID, forKey: .nextNotificationID)
+        try container.encode(receiptOwners, forKey: .receiptOwners)
+        try container.encode(usedOfferNonces, forKey: .usedOfferNonces)
+        try container.encode(nextTransactionNumber, forKey: .nextTransactionNumber)
+        try container.encode(nextWebOrderNumber, forKey: .nextWebOrderNumber)
     }
 }

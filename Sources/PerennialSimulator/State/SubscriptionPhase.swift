@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// Where a simulated subscription stands between renewals.
-enum SubscriptionPhase: Sendable, Hashable {
+enum SubscriptionPhase: Sendable, Hashable, Codable {
     /// Paid (or in a trial) until the subscription's `expiresDate`.
     case active
     /// A renewal failed at `since`; access continues until `graceEndsAt` when the app has a grace period.
