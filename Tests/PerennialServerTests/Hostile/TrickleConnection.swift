@@ -15,23 +15,7 @@ final class TrickleConnection: @unchecked Sendable {
     private let opened = ContinuousClock.now
 
     init(port: Int) throws {
-        #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        descriptor = try LoopbackSocket.connect(port: port)
     }
 
     deinit { disconnect() }
