@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "perennial", targets: ["perennial"]),
+        .executable(name: "perennial-bench", targets: ["perennial-bench"]),
         .library(name: "PerennialCore", targets: ["PerennialCore"]),
         .library(name: "PerennialAppStore", targets: ["PerennialAppStore"]),
     ],
@@ -17,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -25,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -57,7 +60,9 @@ let package = Package(
                 "PerennialServices", "PerennialCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -66,9 +71,19 @@ let package = Package(
             dependencies: [
                 "PerennialServices", "PerennialCore", "PerennialAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialAppStoreRoutes",
+            dependencies: [
+                "PerennialHTTP", "PerennialServices", "PerennialAppStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -88,7 +103,7 @@ let package = Package(
             name: "PerennialServer",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage",
-                "PerennialHTTP", "PerennialSimulator",
+                "PerennialHTTP", "PerennialAppStoreRoutes", "PerennialSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,7 +130,16 @@ let package = Package(
         .executableTarget(
             name: "perennial",
             dependencies: [
-                "PerennialServer", "PerennialBenchmarks", "PerennialSimulator",
+                "PerennialServer", "PerennialSimulator", "PerennialServices", "PerennialAppStore", "PerennialCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "perennial-bench",
+            dependencies: [
+                "PerennialBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -150,16 +174,22 @@ let package = Package(
         ),
         .testTarget(
             name: "PerennialStorageTests",
-            dependencies: ["PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting"],
+            dependencies: [
+                "PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting",
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PerennialSimulatorTests",
             dependencies: [
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -168,8 +198,14 @@ let package = Package(
             dependencies: [
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

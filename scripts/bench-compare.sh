@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Measures Perennial (`perennial bench`, release build), Apple's App Store Server Library for Python (in a
+# Measures Perennial (`perennial-bench`, release build), Apple's App Store Server Library for Python (in a
 # throwaway virtualenv) on the same vectors, and `openssl speed ecdsap256` on one core, in one run on this
 # machine, and prints the figures and the ratios the targets are stated in (BENCHMARKS.md). The single-core
 # figures are taken in `--cpu-rounds` alternating rounds of a second or so each (Perennial, Apple's library,
 # openssl), and each is the median of its rounds; the HTTP figures are the median of `--rounds` rounds.
 #
 # Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N]
-#                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial bench]
+#                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial-bench]
 # Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
 # Tests/Fixtures in the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
 set -euo pipefail
@@ -48,9 +48,9 @@ echo "== machine" >&2
     echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/machine.txt" >&2
 
-echo "== building perennial (release)" >&2
-(cd "$repo" && nice -n 10 swift build -c release --product perennial --scratch-path "$scratch" >&2)
-perennial=$scratch/release/perennial
+echo "== building perennial-bench (release)" >&2
+(cd "$repo" && nice -n 10 swift build -c release --product perennial-bench --scratch-path "$scratch" >&2)
+bench=$scratch/release/perennial-bench
 
 if [[ $use_postgres == 1 ]]; then
     # The benchmark's own database, created when missing (needs a local postgres superuser via su).
@@ -83,8 +83,8 @@ python3 -m venv "$venv"
 round_seconds=$(( seconds / cpu_rounds > 0 ? seconds / cpu_rounds : 1 ))
 : > "$out/perennial.jsonl"; : > "$out/reference.jsonl"; : > "$out/openssl.jsonl"; : > "$out/openssl.txt"
 for round in $(seq 1 "$cpu_rounds"); do
-    echo "== single-core round $round of $cpu_rounds: perennial bench, Apple's library, openssl speed ecdsap256" >&2
-    taskset -c 1 "$perennial" bench jws-verify offer-sign receipt-fold --json --seconds "$round_seconds" --rounds 1 \
+    echo "== single-core round $round of $cpu_rounds: perennial-bench, Apple's library, openssl speed ecdsap256" >&2
+    taskset -c 1 "$bench" jws-verify offer-sign receipt-fold --json --seconds "$round_seconds" --rounds 1 \
         --fixtures "$fixtures" | tee -a "$out/perennial.jsonl"
     taskset -c 1 "$venv/bin/python" "$repo/scripts/bench-reference.py" "$fixtures" "$round_seconds" 1 \
         | tee -a "$out/reference.jsonl"
@@ -95,8 +95,8 @@ for round in $(seq 1 "$cpu_rounds"); do
 done
 rm -f "$out/openssl-round.txt"
 
-echo "== perennial bench: engine replay and HTTP" >&2
-(cd "$repo" && "$perennial" bench engine-replay hello-http entitlements-http notifications-http --json \
+echo "== perennial-bench: engine replay and HTTP" >&2
+(cd "$repo" && "$bench" engine-replay hello-http entitlements-http notifications-http --json \
     --seconds "$seconds" --rounds "$rounds" --customers "$customers" --fixtures "$fixtures" "${postgres_args[@]}" \
     "${extra[@]}") | tee -a "$out/perennial.jsonl"
 

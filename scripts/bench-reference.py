@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Apple's App Store Server Library (Python) on the vectors `perennial bench` uses, one core.
+"""Apple's App Store Server Library (Python) on the vectors `perennial-bench` uses, one core.
 
-Prints one JSON object per line, like `perennial bench --json`:
+Prints one JSON object per line, like `perennial-bench --json`:
   apple-jws-verify          SignedDataVerifier.verify_and_decode_signed_transaction, chain checked every call
                             (online checks off: the library caches chains only with online checks on)
   apple-jws-verify-cached   the same with the library's chain cache hit on every call (online checks on, the
@@ -52,7 +52,7 @@ def main():
     with open(fixtures + "/conformance/vectors.json") as handle:
         vectors = json.load(handle)
 
-    # The same vector `perennial bench jws-verify` picks: the first valid Sandbox transaction of the core set.
+    # The same vector `perennial-bench jws-verify` picks: the first valid Sandbox transaction of the core set.
     case = next(c for c in vectors["cases"]
                 if c["kind"] == "transaction" and c["category"] == "core" and c["expect"]["status"] == "OK"
                 and vectors["configs"][c["config"]]["environment"] == "Sandbox")

@@ -1,4 +1,4 @@
-/// The benchmarks `perennial bench` knows, one per hot path.
+/// The benchmarks `perennial-bench` knows, one per hot path.
 public enum BenchmarkName: String, CaseIterable, Sendable {
     /// Verify and decode a signed transaction, chain cached, on one core.
     case jwsVerify = "jws-verify"

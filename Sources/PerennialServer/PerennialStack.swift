@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PerennialAppStore
+import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialHTTP
 import PerennialServices
@@ -113,7 +114,7 @@ public struct PerennialStack: Sendable {
 
     /// The HTTP API.
     public func router() -> Router<PerennialRequestContext> {
-        PerennialRouter.make(dependencies)
+        PerennialRouter.make(dependencies, stores: [AppStoreRoutes()])
     }
 
     /// Closes the database.

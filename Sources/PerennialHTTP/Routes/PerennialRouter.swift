@@ -4,8 +4,9 @@ import PerennialServices
 /// Builds Perennial's HTTP API.
 public enum PerennialRouter {
     /// The router with every route and middleware: error envelopes outermost, then the body limit, API-key
-    /// authentication and the rate limit; the admin group records every request in the audit log.
-    public static func make(_ dependencies: HTTPDependencies) -> Router<PerennialRequestContext> {
+    /// authentication and the rate limit; the admin group records every request in the audit log. Each
+    /// store's own routes come from its adapter (`stores`).
+    public static func make(_ dependencies: HTTPDependencies, stores: [any StoreRoutes]) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())
@@ -14,12 +15,11 @@ public enum PerennialRouter {
         router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
         router.add(middleware: RateLimitMiddleware(
             limiter: dependencies.rateLimiter, rejected: dependencies.rejectedNotificationLimiter,
-            trustedProxyHeader: dependencies.trustedProxyHeader))
+            notificationPathPrefixes: stores.map(\.notificationPathPrefix), trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(dependencies: dependencies).add(to: router)
         let v1 = router.group("v1")
         ReceiptRoutes(dependencies: dependencies).add(to: v1)
         CustomerRoutes(dependencies: dependencies).add(to: v1)
-        AppleNotificationRoutes(dependencies: dependencies).add(to: v1)
         TransactionRoutes(dependencies: dependencies).add(to: v1)
         OfferRoutes(dependencies: dependencies).add(to: v1)
         let admin = v1.group("admin")
@@ -29,7 +29,7 @@ public enum PerennialRouter {
         AdminNotificationRoutes(dependencies: dependencies).add(to: admin)
         AdminJobRoutes(dependencies: dependencies).add(to: admin)
         AdminOfferRoutes(dependencies: dependencies).add(to: admin)
-        AdminAppleRoutes(dependencies: dependencies).add(to: admin.group("apple"))
+        for store in stores { store.add(v1: v1, admin: admin, dependencies: dependencies) }
         return router
     }
 }

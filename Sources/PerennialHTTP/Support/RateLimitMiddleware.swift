@@ -3,7 +3,7 @@ import PerennialServices
 
 /// Refuses a request with 429 `rate_limited` and `Retry-After` once its budget is spent. An authenticated
 /// request draws on its app's bucket for the key it presented. An unauthenticated store notification
-/// (`POST /v1/apple/notifications/{app_id}`) is refused if its source address has used up its budget of
+/// (`POST` to a store's notification path, `/v1/<store>/notifications/{app_id}`) is refused if its source address has used up its budget of
 /// notifications that fail verification, or if the app's notification bucket is empty; it then draws on
 /// the app's bucket only if it is accepted, and on its address's budget if it is refused with a 4xx — so a
 /// flood of junk cannot spend the app's budget, and genuine notifications are never limited per address.
@@ -11,15 +11,19 @@ import PerennialServices
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
-    static let notificationPrefix = "/v1/apple/notifications/"
-
     let limiter: RateLimiter
+    /// Each store's notification path up to the app id (`StoreRoutes.notificationPathPrefix`).
+    let notificationPathPrefixes: [String]
     let rejected: RejectedNotificationLimiter
     /// Lowercased.
     let trustedProxyHeader: String?
 
-    public init(limiter: RateLimiter, rejected: RejectedNotificationLimiter, trustedProxyHeader: String? = nil) {
+    public init(
+        limiter: RateLimiter, rejected: RejectedNotificationLimiter, notificationPathPrefixes: [String],
+        trustedProxyHeader: String? = nil
+    ) {
         self.limiter = limiter
+        self.notificationPathPrefixes = notificationPathPrefixes
         self.rejected = rejected
         self.trustedProxyHeader = trustedProxyHeader?.lowercased()
     }
@@ -34,7 +38,7 @@ public struct RateLimitMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-        guard let appID = Self.notificationAppID(of: request) else { return try await next(request, context) }
+        guard let appID = notificationAppID(of: request) else { return try await next(request, context) }
         let address = ClientAddress.of(request, peer: context.peerAddress, trustedHeader: trustedProxyHeader)
         if let retryAfter = await rejected.retryAfter(address: address) {
             throw Self.refusal("too many notifications that failed verification from this address", retryAfter: retryAfter)
@@ -68,10 +72,12 @@ public struct RateLimitMiddleware: RouterMiddleware {
             headers: [.retryAfter: String(retryAfter)])
     }
 
-    private static func notificationAppID(of request: Request) -> String? {
+    private func notificationAppID(of request: Request) -> String? {
         let path = request.uri.path
-        guard request.method == .post, path.hasPrefix(notificationPrefix) else { return nil }
-        let appID = path.dropFirst(notificationPrefix.count)
+        guard request.method == .post, let prefix = notificationPathPrefixes.first(where: { path.hasPrefix($0) }) else {
+            return nil
+        }
+        let appID = path.dropFirst(prefix.count)
         guard !appID.isEmpty, !appID.contains("/") else { return nil }
         return String(appID)
     }

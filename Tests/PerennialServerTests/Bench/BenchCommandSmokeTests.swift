@@ -1,22 +1,22 @@
 import Foundation
 import Testing
 
-/// `perennial bench` runs every benchmark end to end: a few hundred customers, a fraction of a second each,
+/// `perennial-bench` runs every benchmark end to end: a few hundred customers, a fraction of a second each,
 /// SQLite only. It checks that each prints a well-formed line with a positive rate, never how fast it is
-/// (a debug build measures nothing useful). The test runs the `perennial` executable built beside the test
-/// bundle, so the benchmarks stay out of the test targets; it is skipped when the executable is not there.
+/// (a debug build measures nothing useful). The test runs the `perennial-bench` executable built beside the
+/// test bundle, so the benchmarks stay out of the test targets; it is skipped when the executable is not there.
 @Suite struct BenchCommandSmokeTests {
     static var executable: URL? {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [directory, directory.deletingLastPathComponent(), directory.deletingLastPathComponent().deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("perennial")
+            let url = candidate.appendingPathComponent("perennial-bench")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue { return url }
         }
         return nil
     }
 
-    @Test(.enabled(if: executable != nil, "the perennial executable is not built beside the tests"))
+    @Test(.enabled(if: executable != nil, "the perennial-bench executable is not built beside the tests"))
     func everyBenchmarkPrintsAJSONLine() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-bench-smoke-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -24,7 +24,7 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = [
-            "bench", "--json", "--seconds", "0.2", "--rounds", "1", "--customers", "300", "--connections", "4",
+            "--json", "--seconds", "0.2", "--rounds", "1", "--customers", "300", "--connections", "4",
             "--no-postgres", "--work-dir", work.path,
         ]
         let output = Pipe()

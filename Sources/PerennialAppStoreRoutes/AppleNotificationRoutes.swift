@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PerennialHTTP
 import PerennialServices
 
 /// `POST /v1/apple/notifications/{app_id}`: the URL an app registers in App Store Connect for server

@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import PerennialBenchmarks
 
-/// `perennial bench [NAME…] [--seconds N] [--json]`: Perennial's hot paths, measured on this machine.
-struct BenchCommand: AsyncParsableCommand {
+/// `perennial-bench [NAME…] [--seconds N] [--json]`: Perennial's hot paths, measured on this machine. Its own
+/// executable, so the benchmarks (and what they link) stay out of the `perennial` product.
+@main
+struct PerennialBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "perennial-bench",
         abstract: "Measure Perennial's hot paths: operations per second (median of rounds), p50/p99 for HTTP.",
         discussion: """
             Benchmarks: \(BenchmarkName.allCases.map(\.rawValue).joined(separator: ", ")). Build in release mode \

@@ -1,5 +1,6 @@
 import Hummingbird
 import PerennialAppStore
+import PerennialHTTP
 import PerennialServices
 
 /// The team's App Store tools under `/v1/admin/apple`, secret key only. Request and response bodies use
