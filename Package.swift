@@ -34,10 +34,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "PerennialCore", swiftSettings: swiftSettings),
+        .target(name: "PerennialOutbound", swiftSettings: swiftSettings),
         .target(
             name: "PerennialAppStore",
             dependencies: [
-                "PerennialCore",
+                "PerennialCore", "PerennialOutbound",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -48,7 +49,7 @@ let package = Package(
         .target(
             name: "PerennialServices",
             dependencies: [
-                "PerennialCore", "PerennialAppStore",
+                "PerennialCore", "PerennialAppStore", "PerennialOutbound",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -102,7 +103,7 @@ let package = Package(
         .target(
             name: "PerennialServer",
             dependencies: [
-                "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage",
+                "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreRoutes", "PerennialSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -165,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "PerennialAppStoreTests",
             dependencies: [
-                "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -183,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "PerennialSimulatorTests",
             dependencies: [
-                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -197,7 +198,7 @@ let package = Package(
             name: "PerennialServerTests",
             dependencies: [
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage",
-                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialTesting",
+                "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

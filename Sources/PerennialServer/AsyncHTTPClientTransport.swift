@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import PerennialAppStore
+import PerennialOutbound
 
 /// An `HTTPTransport` on AsyncHTTPClient: the transport the server gives to the App Store clients.
 ///

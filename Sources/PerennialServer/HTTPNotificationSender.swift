@@ -1,5 +1,6 @@
 import Foundation
 import PerennialAppStore
+import PerennialOutbound
 import PerennialSimulator
 
 /// Delivers the simulator's notifications over HTTP, as the App Store does.

@@ -5,6 +5,7 @@ import PerennialAppStore
 import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialHTTP
+import PerennialOutbound
 import PerennialServices
 import PerennialStorage
 

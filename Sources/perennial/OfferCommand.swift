@@ -67,7 +67,7 @@ struct OfferCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             let pem = String(decoding: data, as: UTF8.self)
-            let clock: any Clock = timestamp.map { FixedInstantClock(instant: Instant(milliseconds: $0)) } ?? SystemClock()
+            let clock: any Clock = timestamp.map { FixedClock(Instant(milliseconds: $0)) } ?? SystemClock()
             do {
                 let nonceValue = try nonce.map { text throws(OfferSigningError) in try OfferNonce.parse(text) }
                 if format == "v2" {

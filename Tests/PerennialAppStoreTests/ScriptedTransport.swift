@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialOutbound
 
 /// A fake `HTTPTransport`: records every request and answers from a script, in order.
 actor ScriptedTransport: HTTPTransport {

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 import PerennialServer
 import PerennialServices
 import PerennialSimulator

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 import PerennialServer
 import PerennialSimulator
 import Testing

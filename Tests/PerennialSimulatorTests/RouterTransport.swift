@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PerennialAppStore
+import PerennialOutbound
 
 /// Sends the Server API client's requests to a HummingbirdTesting client.
 struct RouterTransport: HTTPTransport {

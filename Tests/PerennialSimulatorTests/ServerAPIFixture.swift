@@ -5,6 +5,7 @@ import HummingbirdTesting
 import HTTPTypes
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 import PerennialSimulator
 
 /// A simulator whose main app has a Server API key, and clients that call it in process.

@@ -1,3 +1,4 @@
+import PerennialOutbound
 import X509
 
 /// Sends the OCSP requests of `OCSPVerifierPolicy` through an `HTTPTransport`: one RFC 6960 (appendix A.1)

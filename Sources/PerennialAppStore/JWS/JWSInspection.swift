@@ -29,7 +29,7 @@ public enum JWSInspection {
             let verifier = try SignedDataVerifier(
                 rootCertificates: rootCertificates, bundleId: bundleId, appAppleId: appAppleId,
                 environment: AppleEnvironment(rawValue: environment), strictKeyIdentifiers: strictKeyIdentifiers,
-                chainCacheCapacity: 0, clock: FixedInstantClock(instant: instant)
+                chainCacheCapacity: 0, clock: FixedClock(instant)
             )
             switch type ?? detectType(text) {
             case .transaction: return .success(try render(await verifier.verifyAndDecodeTransaction(text)))

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 import X509
 
 /// Verifies and decodes data the App Store signs: transactions, renewal infos, server notifications (V2) and

@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialOutbound
 import Synchronization
 
 /// A bounded cache of verified signing chains, keyed by the leaf's and the intermediate's `x5c` text, so

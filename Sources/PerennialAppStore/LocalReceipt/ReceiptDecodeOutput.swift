@@ -32,7 +32,7 @@ public struct ReceiptDecodeOutput: Hashable, Sendable {
     ///   - now: the validation time for a receipt without a creation date.
     public static func decode(fileText: String, roots: [Data], now: Instant) async -> ReceiptDecodeOutput {
         let trustedRoots = roots.isEmpty ? [AppleIncRootCertificate.der] : roots.flatMap(CertificateFile.derCertificates)
-        let verifier = LocalReceiptVerifier(clock: FixedInstantClock(instant: now))
+        let verifier = LocalReceiptVerifier(clock: FixedClock(now))
         let result = await verifier.verify(base64Receipt: fileText, trustedRoots: trustedRoots, allowXcode: !roots.isEmpty)
         let failure: ReceiptVerificationCode?
         switch result.signature {

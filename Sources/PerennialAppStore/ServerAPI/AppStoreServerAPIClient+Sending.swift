@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 extension AppStoreServerAPIClient {
     /// Sends a request to the configured environment, then, for a lookup that production does not know, to

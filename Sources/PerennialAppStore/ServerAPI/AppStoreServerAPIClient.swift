@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 /// Calls Apple's App Store Server API for one app: transaction info and history, subscription statuses,
 /// refund history, order lookup, notification history and test notifications, renewal-date extensions,

@@ -1,3 +1,4 @@
+import PerennialOutbound
 /// Who `AppStoreServerAPIClient` signs as, where it sends requests, and how patiently it retries.
 ///
 /// Holds no secret: the private key is given to the client (or its `ServerAPIJWTSigner`) separately, so a

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PerennialCore
+import PerennialOutbound
 import Synchronization
 
 /// Signs the bearer tokens the App Store Server API requires: an ES256 JWS with the key id in its header and

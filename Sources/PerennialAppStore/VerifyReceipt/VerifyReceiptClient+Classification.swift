@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 extension VerifyReceiptClient {
     /// Classifies an HTTP response from the endpoint. Messages name statuses and endpoints, never content.

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 extension VerifyReceiptClient {
     /// Checks that an endpoint is there and speaks verifyReceipt, once, without retrying: it sends empty

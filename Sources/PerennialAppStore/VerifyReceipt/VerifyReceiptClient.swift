@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 /// Verifies app receipts with Apple's verifyReceipt endpoint.
 ///

@@ -1,3 +1,4 @@
+import PerennialOutbound
 /// Where and how `VerifyReceiptClient` asks Apple's verifyReceipt endpoint.
 ///
 /// The description and reflection of a configuration never show the shared secrets, so a configuration can

@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// The apps this server serves, looked up by id or by API key.
 public struct AppDirectory: Sendable {
     /// Which of an app's keys a request presented.

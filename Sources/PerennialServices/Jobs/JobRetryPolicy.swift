@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialOutbound
 
 /// How failed jobs are retried: exponential backoff with jitter, and after how many attempts a job is
 /// buried (the dead-letter state: kept, listed, re-queueable, never run again on its own).
@@ -26,11 +27,7 @@ public struct JobRetryPolicy: Sendable, Hashable {
     /// capped, with equal jitter (between half and all of the ceiling) so that jobs failed together do not
     /// all come back together.
     public func delay<Generator: RandomNumberGenerator>(afterAttempt attempt: Int, using generator: inout Generator) -> Int64 {
-        let cap = max(maximum.milliseconds, 1)
-        var ceiling = min(max(base.milliseconds, 1), cap)
-        for _ in 0..<max(attempt - 1, 0) where ceiling < cap {
-            ceiling = min(ceiling * 2, cap)
-        }
-        return Int64.random(in: (ceiling / 2)...ceiling, using: &generator)
+        let backoff = Backoff(base: max(base, .milliseconds(1)), maximum: max(maximum, .milliseconds(1)), jitter: .equal)
+        return backoff.delay(afterFailure: attempt) { Double.random(in: $0, using: &generator) }.milliseconds
     }
 }

@@ -1,6 +1,7 @@
 import Logging
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 
 /// Finds a verifyReceipt URL that cannot be reached or answers as no verifyReceipt endpoint does, at startup
 /// and every `interval` after, instead of at the first receipt: each app that may ask verifyReceipt has both

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 
 /// One `SignedDataVerifier` per app and accepted environment, built once so their chain caches last. Signed
 /// data is verified by the verifier of the environment it claims, when the app accepts that environment.

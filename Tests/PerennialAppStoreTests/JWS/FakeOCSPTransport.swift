@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialOutbound
 import Synchronization
 
 /// An `HTTPTransport` that answers from a closure and records every request, standing in for OCSP responders.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 import PerennialTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialOutbound
 import PerennialTesting
 
 /// Constants, fixtures and JWT helpers shared by the App Store Server API tests.

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PerennialAppStore
+import PerennialOutbound
 import PerennialServer
 import PerennialServices
 import Testing

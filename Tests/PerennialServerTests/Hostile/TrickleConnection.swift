@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import PerennialOutbound
 
 /// A client that opens a TCP connection to a server on 127.0.0.1 and sends its bytes slowly, noting when the
 /// server closes the connection. Blocking calls, each on a thread of its own (see `RawHTTPExchange`).
@@ -92,9 +93,4 @@ final class TrickleConnection: @unchecked Sendable {
             Thread { continuation.resume(returning: body()) }.start()
         }
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

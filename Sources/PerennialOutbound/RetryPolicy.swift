@@ -18,19 +18,16 @@ public struct RetryPolicy: Sendable, Hashable {
     /// No retries: one attempt.
     public static let none = RetryPolicy(attempts: 1)
 
-    /// The ceiling of the wait after the `failures`-th failure (1 for the first): `baseDelay · 2^(failures-1)`,
-    /// capped at `maxDelay`.
+    /// The backoff between attempts: full jitter under `baseDelay · 2^(failures-1)`, capped at `maxDelay`.
+    public var backoff: Backoff { Backoff(base: baseDelay, maximum: maxDelay, jitter: .full) }
+
+    /// The ceiling of the wait after the `failures`-th failure (1 for the first).
     public func delayCeiling(afterFailure failures: Int) -> Duration {
-        let exponent = min(max(failures - 1, 0), 62)
-        let base = baseDelay.seconds
-        let ceiling = base * Double(1 << exponent)
-        return .seconds(min(ceiling, maxDelay.seconds))
+        backoff.ceiling(afterFailure: failures)
     }
 
     /// The wait after the `failures`-th failure: `jitter` draws from `0...ceiling` in seconds (full jitter).
     public func delay(afterFailure failures: Int, jitter: (ClosedRange<Double>) -> Double) -> Duration {
-        let ceiling = delayCeiling(afterFailure: failures).seconds
-        guard ceiling > 0 else { return .zero }
-        return .seconds(min(max(jitter(0...ceiling), 0), ceiling))
+        backoff.delay(afterFailure: failures, draw: jitter)
     }
 }

@@ -1,7 +1,7 @@
-import PerennialCore
 import Synchronization
 
-/// A clock that stands still until told to move.
+/// A clock that stands still until told to move: the "now" of a one-shot inspection (a CLI's `--at`), and
+/// of tests.
 public final class FixedClock: Clock {
     private let current: Mutex<Instant>
 
