@@ -17,7 +17,7 @@ struct AppleNotificationRoutes {
         group.post("apple/notifications/{app_id}") { request, context -> Response in
             let appID = try context.parameters.require("app_id")
             guard let app = dependencies.apps.app(id: appID) else {
-                throw PerennialError(.notFound, code: "app_not_found", "no app with this id")
+                throw PerennialError(.appNotFound, "no app with this id")
             }
             let body = try await request.body.collect(upTo: Self.maximumBodySize)
             let acknowledgement = try await dependencies.notifications.receive(app: app, body: Data(buffer: body))

@@ -44,7 +44,7 @@ public enum PerennialServer {
                 configuration: configuration, masterKey: masterKey,
                 transport: AsyncHTTPClientTransport(client: .shared), logger: logger
             )
-        } catch let error as PerennialError where error.code == MasterKeyCheck.mismatchCode {
+        } catch let error as PerennialError where error.errorCode == .masterKeyMismatch {
             let source = keys.source(keyFile: configuration.server.masterKeyFile)
             throw ConfigurationError(
                 file: source.file, key: source.key,

@@ -3,17 +3,21 @@
 public struct PerennialError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What sort of failure it is.
     public enum Kind: String, Sendable, Hashable {
-        case badRequest, unauthorized, forbidden, notFound, conflict, unprocessable, unavailable, badGateway, `internal`
+        case badRequest, unauthorized, forbidden, notFound, methodNotAllowed, conflict, payloadTooLarge
+        case unsupportedMediaType, unprocessable, tooManyRequests, unavailable, badGateway, `internal`
     }
 
-    /// A stable identifier clients can branch on (`receipt_not_authentic`).
-    public var code: String
+    /// What failed, from the one list of codes.
+    public var errorCode: ErrorCode
     public var message: String
-    public var kind: Kind
 
-    public init(_ kind: Kind, code: String, _ message: String) {
-        self.kind = kind
-        self.code = code
+    /// A stable identifier clients can branch on (`receipt_not_authentic`).
+    public var code: String { errorCode.rawValue }
+    /// The kind of failure, which decides the HTTP status: the code's.
+    public var kind: Kind { errorCode.kind }
+
+    public init(_ code: ErrorCode, _ message: String) {
+        errorCode = code
         self.message = message
     }
 

@@ -16,7 +16,7 @@ struct AdminJobRoutes {
             var state: Job.State?
             if let text = request.uri.queryParameters.get("state") {
                 guard let value = Job.State(rawValue: String(text)) else {
-                    throw PerennialError(.badRequest, code: "invalid_state", "state must be waiting, leased or buried")
+                    throw PerennialError(.invalidState, "state must be waiting, leased or buried")
                 }
                 state = value
             }
@@ -26,10 +26,10 @@ struct AdminJobRoutes {
         group.post("jobs/{id}/retry") { _, context -> JobListResponse.Item in
             let app = try context.requireSecretKey()
             guard let id = context.parameters.get("id", as: Int64.self) else {
-                throw PerennialError(.badRequest, code: "invalid_job_id", "the job id must be a number")
+                throw PerennialError(.invalidJobID, "the job id must be a number")
             }
             guard let job = try await dependencies.jobs.requeue(jobID: id, appID: app.id, runAt: dependencies.clock.now()) else {
-                throw PerennialError(.notFound, code: "job_not_found", "no buried job with this id")
+                throw PerennialError(.jobNotFound, "no buried job with this id")
             }
             return JobListResponse.Item(job)
         }

@@ -14,7 +14,7 @@ struct AdminRoutes {
             let appUserID = try context.appUserIDParameter()
             let limit = request.limit(default: 500, maximum: 5000)
             guard let events = try await dependencies.customers.events(app: app, appUserID: appUserID, limit: limit) else {
-                throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+                throw PerennialError(.customerNotFound, "no customer with this app_user_id")
             }
             return EventListResponse(appUserID: appUserID, events: events.map(EventResponse.init))
         }

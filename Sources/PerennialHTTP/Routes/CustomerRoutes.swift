@@ -16,7 +16,7 @@ struct CustomerRoutes {
     func customer(app: AppSettings, context: PerennialRequestContext) async throws -> CustomerResponse {
         let appUserID = try context.appUserIDParameter()
         guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.notFound, code: "customer_not_found", "no customer with this app_user_id")
+            throw PerennialError(.customerNotFound, "no customer with this app_user_id")
         }
         return CustomerResponse(view)
     }

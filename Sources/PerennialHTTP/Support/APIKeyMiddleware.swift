@@ -19,7 +19,7 @@ public struct APIKeyMiddleware: RouterMiddleware {
         if let header = request.headers[.authorization] {
             let prefix = "Bearer "
             guard header.hasPrefix(prefix), let match = apps.authenticate(apiKey: String(header.dropFirst(prefix.count))) else {
-                throw PerennialError(.unauthorized, code: "invalid_api_key", "the API key is not valid")
+                throw PerennialError(.invalidAPIKey, "the API key is not valid")
             }
             context.authenticated = match
         }

@@ -46,7 +46,7 @@ public struct AuditMiddleware: RouterMiddleware {
             id = try await log.record(entry)
         } catch {
             context.logger.error("audit log unavailable; admin change refused", metadata: ["error_type": "\(type(of: error))"])
-            throw PerennialError(.unavailable, code: "audit_unavailable", "the audit log cannot record this change; nothing was done")
+            throw PerennialError(.auditUnavailable, "the audit log cannot record this change; nothing was done")
         }
         let outcome = await Self.run(request, context: context, next: next)
         do {

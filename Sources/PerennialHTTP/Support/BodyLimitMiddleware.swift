@@ -18,9 +18,7 @@ public struct BodyLimitMiddleware: RouterMiddleware {
     ) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
             throw ErrorEnvelope(
-                status: .contentTooLarge, code: "payload_too_large",
-                message: "the request body is larger than this server accepts (\(maxBodyBytes) bytes)"
-            )
+                .payloadTooLarge, message: "the request body is larger than this server accepts (\(maxBodyBytes) bytes)")
         }
         var context = context
         context.maxBodyBytes = maxBodyBytes

@@ -12,9 +12,10 @@ public struct ErrorEnvelope: HTTPResponseError {
     public var message: String
     public var headers: HTTPFields
 
-    public init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
-        self.status = status
-        self.code = code
+    /// An envelope for one of Perennial's codes, with the status its kind implies.
+    public init(_ code: ErrorCode, message: String, headers: HTTPFields = [:]) {
+        status = Self.status(of: code.kind)
+        self.code = code.rawValue
         self.message = message
         self.headers = headers
     }
@@ -26,18 +27,19 @@ public struct ErrorEnvelope: HTTPResponseError {
         case let error as ErrorEnvelope:
             self = error
         case let error as PerennialError:
-            self.init(status: Self.status(of: error.kind), code: error.code, message: error.message)
+            self.init(error.errorCode, message: error.message)
         case let error as HTTPError:
-            self.init(status: error.status, code: Self.code(of: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+            self.init(Self.code(of: error.status), message: error.body ?? error.status.reasonPhrase, headers: error.headers)
+            status = error.status
         case is HTTPParserError:
             // Raised while the body is read: broken chunked encoding, a body cut off, bytes that are not HTTP.
-            self.init(status: .badRequest, code: "malformed_request", message: "the request is not valid HTTP/1.1 (its framing or chunked encoding is broken)")
+            self.init(.malformedRequest, message: "the request is not valid HTTP/1.1 (its framing or chunked encoding is broken)")
         case is NIOTooManyBytesError:
-            self.init(status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than this endpoint accepts")
+            self.init(.payloadTooLarge, message: "the request body is larger than this endpoint accepts")
         case is DecodingError:
-            self.init(status: .badRequest, code: "invalid_json", message: "the request body is not the JSON this endpoint expects")
+            self.init(.invalidJSON, message: "the request body is not the JSON this endpoint expects")
         default:
-            self.init(status: .internalServerError, code: "internal_error", message: "an unexpected error occurred")
+            self.init(.internalError, message: "an unexpected error occurred")
         }
     }
 
@@ -49,30 +51,20 @@ public struct ErrorEnvelope: HTTPResponseError {
     }
 
     static func status(of kind: PerennialError.Kind) -> HTTPResponse.Status {
-        switch kind {
-        case .badRequest: .badRequest
-        case .unauthorized: .unauthorized
-        case .forbidden: .forbidden
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .unprocessable: .unprocessableContent
-        case .unavailable: .serviceUnavailable
-        case .badGateway: .badGateway
-        case .internal: .internalServerError
-        }
+        HTTPResponse.Status(code: kind.httpStatus)
     }
 
-    static func code(of status: HTTPResponse.Status) -> String {
+    /// The code of an HTTP error the framework raised (its status is kept as it is).
+    static func code(of status: HTTPResponse.Status) -> ErrorCode {
         switch status.code {
-        case 400: "bad_request"
-        case 401: "unauthorized"
-        case 404: "not_found"
-        case 405: "method_not_allowed"
-        case 413: "payload_too_large"
-        case 415: "unsupported_media_type"
-        case 429: "rate_limited"
-        case 500...599: "server_error"
-        default: "http_\(status.code)"
+        case 401: .unauthorized
+        case 404: .notFound
+        case 405: .methodNotAllowed
+        case 413: .payloadTooLarge
+        case 415: .unsupportedMediaType
+        case 429: .rateLimited
+        case 500...599: .internalError
+        default: .badRequest
         }
     }
 }

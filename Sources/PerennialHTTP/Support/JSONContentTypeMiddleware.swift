@@ -11,10 +11,7 @@ public struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddlewa
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
-            throw ErrorEnvelope(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "send the body as JSON (Content-Type: application/json)"
-            )
+            throw ErrorEnvelope(.unsupportedMediaType, message: "send the body as JSON (Content-Type: application/json)")
         }
         return try await next(request, context)
     }

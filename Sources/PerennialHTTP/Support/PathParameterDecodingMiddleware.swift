@@ -16,7 +16,7 @@ public struct PathParameterDecodingMiddleware<Context: RequestContext>: RouterMi
         var decoded = Parameters()
         for (name, value) in context.parameters {
             guard let text = String(value).removingPercentEncoding else {
-                throw PerennialError(.badRequest, code: "invalid_path", "a path segment is not valid percent-encoded UTF-8")
+                throw PerennialError(.invalidPath, "a path segment is not valid percent-encoded UTF-8")
             }
             decoded.append(key: name, value: Substring(text))
         }

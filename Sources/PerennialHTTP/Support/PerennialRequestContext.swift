@@ -35,7 +35,7 @@ public struct PerennialRequestContext: RequestContext {
     /// The authenticated app; throws 401 when the request had no valid key.
     public func requireApp() throws -> AppSettings {
         guard let authenticated else {
-            throw PerennialError(.unauthorized, code: "unauthorized", "send the app's API key as `Authorization: Bearer <key>`")
+            throw PerennialError(.unauthorized, "send the app's API key as `Authorization: Bearer <key>`")
         }
         return authenticated.app
     }
@@ -44,7 +44,7 @@ public struct PerennialRequestContext: RequestContext {
     public func requireSecretKey() throws -> AppSettings {
         let app = try requireApp()
         guard authenticated?.role == .secret else {
-            throw PerennialError(.forbidden, code: "secret_key_required", "this endpoint needs the app's secret key")
+            throw PerennialError(.secretKeyRequired, "this endpoint needs the app's secret key")
         }
         return app
     }

@@ -67,9 +67,7 @@ public struct RateLimitMiddleware: RouterMiddleware {
     }
 
     private static func refusal(_ reason: String, retryAfter: Int) -> ErrorEnvelope {
-        ErrorEnvelope(
-            status: .tooManyRequests, code: "rate_limited", message: "\(reason); retry after \(retryAfter) s",
-            headers: [.retryAfter: String(retryAfter)])
+        ErrorEnvelope(.rateLimited, message: "\(reason); retry after \(retryAfter) s", headers: [.retryAfter: String(retryAfter)])
     }
 
     private func notificationAppID(of request: Request) -> String? {

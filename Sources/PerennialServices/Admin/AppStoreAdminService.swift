@@ -56,7 +56,7 @@ public struct AppStoreAdminService: Sendable {
         _ app: AppSettings, _ body: (AppStoreServerAPIClient) async throws -> Result
     ) async throws -> Result {
         guard let client = serverAPI.client(for: app) else {
-            throw PerennialError(.conflict, code: "server_api_not_configured", "add server_api credentials to the app's configuration")
+            throw PerennialError(.serverAPINotConfigured, "add server_api credentials to the app's configuration")
         }
         do {
             return try await body(client)

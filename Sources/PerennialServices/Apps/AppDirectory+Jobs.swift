@@ -2,7 +2,7 @@ extension AppDirectory {
     /// The app a queued job works for; a job of an app no longer configured is refused (and buried).
     func configuredApp(id: String) throws -> AppSettings {
         guard let app = app(id: id) else {
-            throw PerennialError(.notFound, code: "app_not_configured", "app \(id) is no longer configured")
+            throw PerennialError(.appNotConfigured, "app \(id) is no longer configured")
         }
         return app
     }

@@ -10,7 +10,7 @@ public enum AppUserIDRule {
     @discardableResult
     public static func validated(_ appUserID: String) throws -> String {
         if let problem = problem(with: appUserID) {
-            throw PerennialError(.badRequest, code: "invalid_app_user_id", "app_user_id \(problem)")
+            throw PerennialError(.invalidAppUserID, "app_user_id \(problem)")
         }
         return appUserID
     }

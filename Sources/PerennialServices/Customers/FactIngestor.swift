@@ -71,8 +71,7 @@ public struct FactIngestor: Sendable {
             guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
             if let previous = currentOwner, previous != appUserID {
                 guard app.transferPolicy == .transfer else {
-                    throw PerennialError(
-                        .conflict, code: "subscription_owned_by_another_customer",
+                    throw PerennialError(.subscriptionOwnedByAnotherCustomer,
                         "another customer of this app owns this subscription, and the app's transfer_policy keeps it with them")
                 }
                 try await recordTransfer(of: state, from: previous, to: appUserID, app: app, at: now, in: ledger)

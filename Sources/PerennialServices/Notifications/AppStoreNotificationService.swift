@@ -124,7 +124,7 @@ public struct AppStoreNotificationService: Sendable {
         switch format {
         case .version2(let signedPayload):
             guard let verifier else {
-                throw PerennialError(.internal, code: "signed_notifications_unsupported", "this server cannot verify signed notifications")
+                throw PerennialError(.signedNotificationsUnsupported, "this server cannot verify signed notifications")
             }
             return try await verifier.verify(signedPayload: signedPayload, app: app)
         case .version1(let notification):
@@ -137,6 +137,6 @@ public struct AppStoreNotificationService: Sendable {
         guard outcome.status == .rejected else {
             return NotificationAcknowledgement(isRepeat: true, notificationType: outcome.notificationType, subtype: outcome.subtype)
         }
-        throw NotificationRejection.error(code: outcome.errorCode ?? "verification_failure")
+        throw NotificationRejection.error(stored: outcome.errorCode)
     }
 }

@@ -12,10 +12,10 @@ struct AppStoreNotificationV1Verifier {
               ConstantTime.equals(password, apple.sharedSecret)
                 || apple.previousSharedSecret.map({ ConstantTime.equals(password, $0) }) == true
         else {
-            throw NotificationRejection.error(code: "invalid_shared_secret")
+            throw NotificationRejection.error(code: .invalidSharedSecret)
         }
         if let bundleID = notification.bundleID, bundleID != app.bundleID {
-            throw NotificationRejection.error(code: "invalid_app_identifier")
+            throw NotificationRejection.error(code: .invalidAppIdentifier)
         }
         let facts = notification.unifiedReceipt.map {
             ReceiptFactTranslator().translate($0, fallbackObservedAt: clock.now()).batch

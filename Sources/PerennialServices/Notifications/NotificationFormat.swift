@@ -10,17 +10,17 @@ enum NotificationFormat {
 
     init(body: Data) throws {
         guard let object = try? AppleFields.decode(from: body) else {
-            throw PerennialError(.badRequest, code: "invalid_notification", "the body is not a JSON object")
+            throw PerennialError(.invalidNotification, "the body is not a JSON object")
         }
         if let signedPayload = object.string("signedPayload") {
             guard signedPayload.utf8.lazy.filter({ $0 == UInt8(ascii: ".") }).count == 2 else {
-                throw PerennialError(.badRequest, code: "invalid_notification", "signedPayload is not a compact JWS")
+                throw PerennialError(.invalidNotification, "signedPayload is not a compact JWS")
             }
             self = .version2(signedPayload: signedPayload)
         } else if object.contains("notification_type") {
             self = .version1(try JSONDecoder().decode(AppStoreNotificationV1.self, from: body))
         } else {
-            throw PerennialError(.badRequest, code: "invalid_notification", "neither a version 2 (signedPayload) nor a version 1 notification")
+            throw PerennialError(.invalidNotification, "neither a version 2 (signedPayload) nor a version 1 notification")
         }
     }
 

@@ -1,15 +1,16 @@
 /// The errors a refused notification is answered with, by verification outcome.
 enum NotificationRejection {
-    static func error(code: String) -> PerennialError {
+    static func error(code: ErrorCode) -> PerennialError {
         switch code {
-        case "invalid_shared_secret":
-            PerennialError(.unauthorized, code: code, "the notification's password is not the app's shared secret")
-        case "invalid_app_identifier":
-            PerennialError(.forbidden, code: code, "the notification is for another app")
-        case "invalid_environment":
-            PerennialError(.forbidden, code: code, "the notification is for another environment")
-        default:
-            PerennialError(.badRequest, code: code, "the notification failed verification")
+        case .invalidSharedSecret: PerennialError(code, "the notification's password is not the app's shared secret")
+        case .invalidAppIdentifier: PerennialError(code, "the notification is for another app")
+        case .invalidEnvironment: PerennialError(code, "the notification is for another environment")
+        default: PerennialError(code, "the notification failed verification")
         }
+    }
+
+    /// The error for a rejection stored under `code` (an `ErrorCode`'s name).
+    static func error(stored code: String?) -> PerennialError {
+        error(code: code.flatMap(ErrorCode.init(rawValue:)) ?? .verificationFailure)
     }
 }

@@ -41,20 +41,20 @@ public struct OfferService: Sendable {
         app: AppSettings, appUserID: String, productID: String, offerID: String, format: String, applicationUsername: String
     ) async throws -> SignedOffer {
         guard let offer = app.catalog.product(productID)?.offers.first(where: { $0.id == offerID }) else {
-            throw PerennialError(.notFound, code: "offer_not_found", "product \(productID) has no offer \(offerID)")
+            throw PerennialError(.offerNotFound, "product \(productID) has no offer \(offerID)")
         }
         guard format == "v1" || format == "v2" else {
-            throw PerennialError(.badRequest, code: "invalid_format", "format must be v1 or v2")
+            throw PerennialError(.invalidFormat, "format must be v1 or v2")
         }
         guard let apple = app.apple, let keyID = apple.offerSigningKeyID,
               let key = apple.offerKeys.first(where: { $0.id == keyID && $0.isActive }) else {
-            throw PerennialError(.conflict, code: "offer_key_not_configured", "configure offer_keys and offer_signing_key for the app")
+            throw PerennialError(.offerKeyNotConfigured, "configure offer_keys and offer_signing_key for the app")
         }
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
         let history = try await history(app: app, appUserID: appUserID)
         let decision = decide(offer, states: states, history: history, eligibility: OfferEligibility(catalog: app.catalog), at: clock.now())
         if case .ineligible(let reason) = decision {
-            throw PerennialError(.forbidden, code: "offer_not_eligible", "the customer is not eligible for this offer (\(reason))")
+            throw PerennialError(.offerNotEligible, "the customer is not eligible for this offer (\(reason))")
         }
         let nonce = UUID()
         let signed = try OfferSigning(key: key, app: app, clock: clock).sign(
@@ -75,15 +75,15 @@ public struct OfferService: Sendable {
     /// ids in it, so a customer Perennial has no transaction for gets a 404 (StoreKit's own default applies).
     public func introductoryEligibility(app: AppSettings, appUserID: String, productID: String) async throws -> (allowed: Bool, signature: String) {
         guard let group = app.catalog.product(productID)?.subscriptionGroup else {
-            throw PerennialError(.notFound, code: "product_not_found", "\(productID) is not an auto-renewable product of the app")
+            throw PerennialError(.productNotFound, "\(productID) is not an auto-renewable product of the app")
         }
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
         guard let transactionID = states.last(where: { $0.key.store == .appStore })?.latestTransactionID else {
-            throw PerennialError(.notFound, code: "no_transaction", "the customer has no App Store transaction to sign against")
+            throw PerennialError(.noTransaction, "the customer has no App Store transaction to sign against")
         }
         guard let apple = app.apple, let keyID = apple.offerSigningKeyID, let key = apple.offerKeys.first(where: { $0.id == keyID && $0.isActive }),
               let issuer = apple.offerIssuerID ?? apple.serverAPI?.issuerID else {
-            throw PerennialError(.conflict, code: "offer_key_not_configured", "configure offer_keys, offer_signing_key and offer_issuer_id")
+            throw PerennialError(.offerKeyNotConfigured, "configure offer_keys, offer_signing_key and offer_issuer_id")
         }
         let allowed = OfferEligibility(catalog: app.catalog).isEligibleForIntroductoryOffer(group: group, states: states)
         let signature: String
@@ -95,7 +95,7 @@ public struct OfferService: Sendable {
                 productId: productID, allowIntroductoryOffer: allowed, transactionId: transactionID
             )
         } catch {
-            throw PerennialError(.internal, code: "offer_signing_failed", "the statement could not be signed (\(error))")
+            throw PerennialError(.offerSigningFailed, "the statement could not be signed (\(error))")
         }
         return (allowed, signature)
     }
@@ -105,16 +105,16 @@ public struct OfferService: Sendable {
         app: AppSettings, appUserID: String, productID: String, offerID: String, reason: String, days: Int
     ) async throws -> OfferGrantRecord {
         guard app.catalog.product(productID)?.offers.contains(where: { $0.id == offerID }) == true else {
-            throw PerennialError(.notFound, code: "offer_not_found", "product \(productID) has no offer \(offerID)")
+            throw PerennialError(.offerNotFound, "product \(productID) has no offer \(offerID)")
         }
         guard (1...366).contains(days) else {
-            throw PerennialError(.badRequest, code: "invalid_expiry", "a grant lasts 1 to 366 days")
+            throw PerennialError(.invalidExpiry, "a grant lasts 1 to 366 days")
         }
         let now = clock.now()
         let expiresAt = now.adding(milliseconds: Int64(days) * 86_400_000)
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 500 else {
-            throw PerennialError(.badRequest, code: "invalid_reason", "a reason of 1 to 500 characters is required")
+            throw PerennialError(.invalidReason, "a reason of 1 to 500 characters is required")
         }
         let grant = OfferGrantRecord(
             appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, reason: trimmed, grantedAt: now, expiresAt: expiresAt
@@ -153,7 +153,7 @@ public struct OfferService: Sendable {
     /// Records the engagement the app reports for a customer (for the churn-risk score of the `save` rule).
     public func reportEngagement(app: AppSettings, appUserID: String, sessionsLast30Days: Int?, lastActiveAt: Instant?) async throws {
         if let sessions = sessionsLast30Days, !(0...100_000).contains(sessions) {
-            throw PerennialError(.badRequest, code: "invalid_engagement", "sessions_last_30_days must be between 0 and 100000")
+            throw PerennialError(.invalidEngagement, "sessions_last_30_days must be between 0 and 100000")
         }
         let signals = EngagementSignals(sessionsLast30Days: sessionsLast30Days, lastActiveAt: lastActiveAt, reportedAt: clock.now())
         try await ledger.transaction { try await $0.saveEngagementSignals(appID: app.id, appUserID: appUserID, signals) }

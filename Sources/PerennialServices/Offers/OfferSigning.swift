@@ -14,7 +14,7 @@ struct OfferSigning {
         do {
             if format == "v2" {
                 guard let issuer = app.apple?.offerIssuerID ?? app.apple?.serverAPI?.issuerID else {
-                    throw PerennialError(.conflict, code: "offer_issuer_not_configured", "version 2 offer signatures need offer_issuer_id (or server_api)")
+                    throw PerennialError(.offerIssuerNotConfigured, "version 2 offer signatures need offer_issuer_id (or server_api)")
                 }
                 let signer = try PromotionalOfferV2Signer(
                     keyIdentifier: key.id, issuerId: issuer, bundleId: app.bundleID, privateKeyPEM: key.privateKeyPEM, clock: clock
@@ -31,7 +31,7 @@ struct OfferSigning {
             )
             return .v1(keyIdentifier: signature.keyIdentifier, nonce: signature.nonce, timestamp: signature.timestamp, signature: signature.signature)
         } catch let error as OfferSigningError {
-            throw PerennialError(.internal, code: "offer_signing_failed", "the offer could not be signed (\(error))")
+            throw PerennialError(.offerSigningFailed, "the offer could not be signed (\(error))")
         }
     }
 }

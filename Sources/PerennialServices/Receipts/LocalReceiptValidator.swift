@@ -32,7 +32,7 @@ struct LocalReceiptValidator: Sendable {
             }
         }
         guard payload.bundleID == app.bundleID else {
-            throw PerennialError(.unprocessable, code: "receipt_bundle_mismatch", "the receipt belongs to another app")
+            throw PerennialError(.receiptBundleMismatch, "the receipt belongs to another app")
         }
         var facts = payload.factBatch
         // The history endpoint answers with all of the customer's transactions in the app, whichever of

@@ -39,7 +39,7 @@ public struct ReceiptService: Sendable {
     public func submit(app: AppSettings, appUserID: String, receiptData: String) async throws -> PurchaseSubmission {
         try Self.validate(appUserID: appUserID, receiptData: receiptData)
         guard app.apple != nil else {
-            throw PerennialError(.unprocessable, code: "app_store_not_configured", "this app has no App Store settings: it cannot take App Store receipts")
+            throw PerennialError(.appStoreNotConfigured, "this app has no App Store settings: it cannot take App Store receipts")
         }
         do {
             try await validateAndIngest(receiptData: receiptData, app: app, appUserID: appUserID)
@@ -64,9 +64,9 @@ public struct ReceiptService: Sendable {
                 try await ingestor.ingest(facts, app: app, appUserID: appUserID, sealedReceipt: try secrets.seal(receiptData))
                 return
             case .forged(let code):
-                throw PerennialError(.unprocessable, code: "receipt_not_authentic", "the receipt's signature does not verify (\(code))")
+                throw PerennialError(.receiptNotAuthentic, "the receipt's signature does not verify (\(code))")
             case .unreadable(let code) where mode == .local:
-                throw PerennialError(.unprocessable, code: "receipt_unreadable", "the receipt could not be read (\(code))")
+                throw PerennialError(.receiptUnreadable, "the receipt could not be read (\(code))")
             case .unreadable:
                 break
             }
@@ -77,7 +77,7 @@ public struct ReceiptService: Sendable {
 
     private func view(app: AppSettings, appUserID: String) async throws -> CustomerView {
         guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
+            throw PerennialError(.customerMissing, "the customer was not stored")
         }
         return view
     }
@@ -92,7 +92,7 @@ public struct ReceiptService: Sendable {
                 logger.warning("receipt validated with the previous shared secret; finish the rotation", metadata: ["app": "\(app.id)"])
             }
             guard response.receipt?.bundleID == app.bundleID else {
-                throw PerennialError(.unprocessable, code: "receipt_bundle_mismatch", "the receipt belongs to another app")
+                throw PerennialError(.receiptBundleMismatch, "the receipt belongs to another app")
             }
             let translation = ReceiptFactTranslator().translate(response, fallbackObservedAt: clock.now())
             for warning in translation.warnings { logger.warning("\(warning)", metadata: ["app": "\(app.id)"]) }
@@ -105,17 +105,16 @@ public struct ReceiptService: Sendable {
             // another app's receipt: only a receipt proven to be this app's own shows the secret is wrong.
             let secretRefused = status == Self.wrongSharedSecretStatus
             if secretRefused, !(await local.isOwnReceipt(receiptData, app: app)) {
-                throw PerennialError(
-                    .unprocessable, code: "receipt_shared_secret_mismatch",
+                throw PerennialError(.receiptSharedSecretMismatch,
                     "the App Store refused this app's shared secret for the receipt: it is not a receipt of this app"
                 )
             }
             logger.critical("the App Store refused this app's configuration", metadata: ["app": "\(app.id)", "status": "\(status)"])
             let code = secretRefused ? Self.sharedSecretRejected : Self.verifyReceiptMisconfigured
             await health.report(appID: app.id, code: code, message: message, at: clock.now())
-            throw PerennialError(.badGateway, code: "store_configuration_rejected", "the App Store refused this app's configuration (status \(status)); see /health")
+            throw PerennialError(.storeConfigurationRejected, "the App Store refused this app's configuration (status \(status)); see /health")
         case .unavailable(let reason):
-            throw PerennialError(.unavailable, code: "store_unavailable", "the App Store could not be reached: \(reason)")
+            throw PerennialError(.storeUnavailable, "the App Store could not be reached: \(reason)")
         }
     }
 
@@ -129,13 +128,13 @@ public struct ReceiptService: Sendable {
     static func error(forRejected status: Int, _ meaning: VerifyReceiptStatus) -> PerennialError {
         switch meaning {
         case .notAuthentic:
-            PerennialError(.unprocessable, code: "receipt_not_authentic", "the App Store could not authenticate the receipt (status \(status))")
+            PerennialError(.receiptNotAuthentic, "the App Store could not authenticate the receipt (status \(status))")
         case .malformedRequest:
-            PerennialError(.badRequest, code: "receipt_malformed", "the App Store could not read the receipt data (status \(status))")
+            PerennialError(.receiptMalformed, "the App Store could not read the receipt data (status \(status))")
         case .accountNotFound:
-            PerennialError(.unprocessable, code: "store_account_not_found", "the receipt's Apple account no longer exists (status \(status))")
+            PerennialError(.storeAccountNotFound, "the receipt's Apple account no longer exists (status \(status))")
         default:
-            PerennialError(.unprocessable, code: "receipt_rejected", "the App Store rejected the receipt (status \(status))")
+            PerennialError(.receiptRejected, "the App Store rejected the receipt (status \(status))")
         }
     }
 
@@ -144,11 +143,11 @@ public struct ReceiptService: Sendable {
         try AppUserIDRule.validated(appUserID)
         guard let receiptData else { return }
         guard !receiptData.isEmpty, receiptData.utf8.count <= maximumReceiptLength else {
-            throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data must be non-empty base64, at most \(maximumReceiptLength) characters")
+            throw PerennialError(.invalidReceiptData, "receipt_data must be non-empty base64, at most \(maximumReceiptLength) characters")
         }
         guard Data(base64Encoded: receiptData, options: .ignoreUnknownCharacters) != nil,
               receiptData.allSatisfy({ $0.isLetter || $0.isNumber || "+/=\r\n".contains($0) }) else {
-            throw PerennialError(.badRequest, code: "invalid_receipt_data", "receipt_data is not base64")
+            throw PerennialError(.invalidReceiptData, "receipt_data is not base64")
         }
     }
 }

@@ -5,9 +5,6 @@ import Foundation
 /// open with it on every later start. A database stored before the canary existed is checked on a stored
 /// app's sealed credentials instead, then gets its canary.
 public enum MasterKeyCheck {
-    /// The error code of a master key that does not open the database's secrets.
-    public static let mismatchCode = "master_key_mismatch"
-
     static let canary = Data("perennial master key canary, version 1".utf8)
 
     /// Throws `PerennialError` `master_key_mismatch` when `secrets`' key is not the database's.
@@ -26,7 +23,6 @@ public enum MasterKeyCheck {
 
     static var mismatch: PerennialError {
         PerennialError(
-            .internal, code: mismatchCode,
-            "the master key does not open this database's secrets: it is not the key the database was first used with")
+            .masterKeyMismatch, "the master key does not open this database's secrets: it is not the key the database was first used with")
     }
 }

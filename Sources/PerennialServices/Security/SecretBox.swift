@@ -9,7 +9,7 @@ public struct SecretBox: Sendable {
     /// A box for a 256-bit master key.
     public init(masterKey: Data) throws {
         guard masterKey.count == 32 else {
-            throw PerennialError(.internal, code: "master_key_invalid", "the master key must be 32 bytes, it has \(masterKey.count)")
+            throw PerennialError(.masterKeyInvalid, "the master key must be 32 bytes, it has \(masterKey.count)")
         }
         key = SymmetricKey(data: masterKey)
     }
@@ -22,7 +22,7 @@ public struct SecretBox: Sendable {
     /// Encrypts and authenticates `plaintext`.
     public func seal(_ plaintext: Data) throws -> Data {
         guard let combined = try AES.GCM.seal(plaintext, using: key).combined else {
-            throw PerennialError(.internal, code: "seal_failed", "could not seal a secret")
+            throw PerennialError(.sealFailed, "could not seal a secret")
         }
         return combined
     }
@@ -35,7 +35,7 @@ public struct SecretBox: Sendable {
         do {
             return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key)
         } catch {
-            throw PerennialError(.internal, code: "unseal_failed", "a stored secret could not be decrypted (wrong master key?)")
+            throw PerennialError(.unsealFailed, "a stored secret could not be decrypted (wrong master key?)")
         }
     }
 

@@ -1,16 +1,16 @@
 import PerennialAppStore
 
 extension AppStoreServerAPIError {
-    /// The error the admin API answers with: Apple's own code and message, under a status that says whose
-    /// problem it is.
+    /// The error the admin API answers with: a code that says whose problem it is, and Apple's own error
+    /// code and message in the message.
     var perennialError: PerennialError {
-        let code = errorCode.map { "apple_\($0.rawValue)" } ?? "store_api_error"
-        let message = "App Store Server API: \(errorMessage ?? "request failed")"
-        if isRetryable { return PerennialError(.unavailable, code: code, message) }
+        let apple = errorCode.map { " \($0.rawValue)" } ?? ""
+        let message = "App Store Server API error\(apple): \(errorMessage ?? "request failed")"
+        if isRetryable { return PerennialError(.storeUnavailable, message) }
         switch httpStatus {
-        case 400?: return PerennialError(.badRequest, code: code, message)
-        case 404?: return PerennialError(.notFound, code: code, message)
-        default: return PerennialError(.badGateway, code: code, message)
+        case 400?: return PerennialError(.storeRequestRefused, message)
+        case 404?: return PerennialError(.storeRecordNotFound, message)
+        default: return PerennialError(.storeAPIError, message)
         }
     }
 }

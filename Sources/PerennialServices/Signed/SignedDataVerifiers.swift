@@ -39,21 +39,21 @@ public struct SignedDataVerifiers: Sendable {
     /// `invalid_environment` when the app does not accept the environment it claims.
     public func verifier(for app: AppSettings, signed: String) throws -> SignedDataVerifier {
         guard let byEnvironment = verifiers[app.id], !byEnvironment.isEmpty else {
-            throw PerennialError(.badGateway, code: "signed_data_unconfigured", problems[app.id] ?? "app \(app.id) accepts no signed App Store data")
+            throw PerennialError(.signedDataUnconfigured, problems[app.id] ?? "app \(app.id) accepts no signed App Store data")
         }
         guard let payload = Self.payloadObject(of: signed) else {
-            throw PerennialError(.badRequest, code: "malformed_jws", "the signed data is not a compact JWS with a JSON object as its payload")
+            throw PerennialError(.malformedJWS, "the signed data is not a compact JWS with a JSON object as its payload")
         }
         let claimed = Self.environment(in: payload) ?? .production
         if let verifier = byEnvironment[claimed] { return verifier }
-        throw PerennialError(.forbidden, code: "invalid_environment", "the app does not accept \(claimed.rawValue) data")
+        throw PerennialError(.invalidEnvironment, "the app does not accept \(claimed.rawValue) data")
     }
 
     /// The verifier for an environment (of a receipt read locally, say).
     public func verifier(for app: AppSettings, environment: StoreEnvironment) throws -> SignedDataVerifier {
         let name: AppleEnvironment = environment == .sandbox ? .sandbox : environment == .xcode ? .xcode : .production
         guard let verifier = verifiers[app.id]?[name] else {
-            throw PerennialError(.forbidden, code: "invalid_environment", "the app does not accept \(name.rawValue) data")
+            throw PerennialError(.invalidEnvironment, "the app does not accept \(name.rawValue) data")
         }
         return verifier
     }

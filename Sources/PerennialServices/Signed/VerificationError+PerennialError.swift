@@ -6,13 +6,22 @@ extension VerificationError {
     var perennialError: PerennialError {
         switch code {
         case .retryableVerificationFailure:
-            PerennialError(.unavailable, code: code.rawValue, "signed data could not be verified now; retry later")
-        case .invalidAppIdentifier, .invalidEnvironment:
-            PerennialError(.forbidden, code: code.rawValue, message)
-        case .invalidConfiguration:
-            PerennialError(.badGateway, code: code.rawValue, message)
+            PerennialError(.retryableVerificationFailure, "signed data could not be verified now; retry later")
         default:
-            PerennialError(.badRequest, code: code.rawValue, message)
+            PerennialError(errorCode, message)
+        }
+    }
+
+    /// The outcome's code in Perennial's list (an outcome the list does not know is a verification failure).
+    var errorCode: ErrorCode {
+        switch code {
+        case .invalidAppIdentifier: .invalidAppIdentifier
+        case .invalidEnvironment: .invalidEnvironment
+        case .invalidChainLength: .invalidChainLength
+        case .invalidCertificate: .invalidCertificate
+        case .retryableVerificationFailure: .retryableVerificationFailure
+        case .invalidConfiguration: .invalidConfiguration
+        default: .verificationFailure
         }
     }
 }

@@ -39,7 +39,7 @@ public struct SignedTransactionService: Sendable {
     public func submit(app: AppSettings, appUserID: String, signedTransaction: String) async throws -> PurchaseSubmission {
         try ReceiptService.validate(appUserID: appUserID, receiptData: nil)
         guard signedTransaction.utf8.count <= 64 * 1024, signedTransaction.split(separator: ".", omittingEmptySubsequences: false).count == 3 else {
-            throw PerennialError(.badRequest, code: "invalid_signed_transaction", "signed_transaction must be a compact JWS")
+            throw PerennialError(.invalidSignedTransaction, "signed_transaction must be a compact JWS")
         }
         do {
             try await complete(app: app, appUserID: appUserID, signedTransaction: signedTransaction)
@@ -53,7 +53,7 @@ public struct SignedTransactionService: Sendable {
             return .pending(try await customers.customer(app: app, appUserID: appUserID))
         }
         guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.internal, code: "customer_missing", "the customer was not stored")
+            throw PerennialError(.customerMissing, "the customer was not stored")
         }
         return .validated(view)
     }
@@ -65,7 +65,7 @@ public struct SignedTransactionService: Sendable {
         let verifier = try verifiers.verifier(for: app, signed: signedTransaction)
         let transaction = try await decode(signedTransaction, with: verifier)
         guard let fact = transaction.transactionFact else {
-            throw PerennialError(.unprocessable, code: "invalid_signed_transaction", "the transaction lacks an id, a product or a purchase date")
+            throw PerennialError(.signedTransactionIncomplete, "the transaction lacks an id, a product or a purchase date")
         }
         let known = FactBatch(transactions: [fact])
         guard let client = serverAPI.client(for: app) else {

@@ -60,7 +60,7 @@ struct JobRunnerTests {
     }
 
     @Test func aPassingFailureBacksOffThenIsBuriedAfterTheLastAttempt() async throws {
-        try await withRunner(failing: PerennialError(.unavailable, code: "store_unavailable", "down")) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, runs: Counter) async throws in
+        try await withRunner(failing: PerennialError(.storeUnavailable, "down")) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, runs: Counter) async throws in
             var delays: [Int64] = []
             for _ in 1...4 {
                 #expect(try await runner.runOnce())
@@ -84,7 +84,7 @@ struct JobRunnerTests {
 
     @Test func everyFailureIsLoggedWithItsKindAttemptCodeAndNextAttempt() async throws {
         let logs = CapturingLogHandler.Store()
-        let failure = PerennialError(.unavailable, code: "store_unavailable", "down")
+        let failure = PerennialError(.storeUnavailable, "down")
         try await withRunner(failing: failure, logger: CapturingLogHandler.logger(logs)) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, _: Counter) async throws in
             for _ in 1...4 {
                 #expect(try await runner.runOnce())
@@ -100,7 +100,7 @@ struct JobRunnerTests {
     }
 
     @Test func aVerdictBuriesAtOnce() async throws {
-        try await withRunner(failing: PerennialError(.unprocessable, code: "receipt_not_authentic", "forged")) { (runner: JobRunner, queue: SQLJobQueue, _: FixedClock, runs: Counter) async throws in
+        try await withRunner(failing: PerennialError(.receiptNotAuthentic, "forged")) { (runner: JobRunner, queue: SQLJobQueue, _: FixedClock, runs: Counter) async throws in
             #expect(try await runner.runOnce())
             let job = try #require(try await queue.jobs(limit: 10).first)
             #expect(job.state == .buried)

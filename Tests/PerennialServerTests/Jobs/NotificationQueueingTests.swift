@@ -20,7 +20,7 @@ struct NotificationQueueingTests {
         func verify(signedPayload: String, app: AppSettings) async throws -> VerifiedStoreNotification {
             if failures > 0 {
                 failures -= 1
-                throw PerennialError(.unavailable, code: "retryable_verification_failure", "try later")
+                throw PerennialError(.retryableVerificationFailure, "try later")
             }
             return VerifiedStoreNotification(
                 notificationUUID: "uuid-\(signedPayload)", notificationType: "DID_RENEW", subtype: nil,

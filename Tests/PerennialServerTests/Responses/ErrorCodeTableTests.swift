@@ -1,0 +1,24 @@
+import Foundation
+import PerennialServices
+import PerennialTesting
+import Testing
+
+/// README.md's table of error codes is the one list in the code (`ErrorCode`), exactly.
+@Suite struct ErrorCodeTableTests {
+    @Test func theReadmeTableIsTheListInTheCode() throws {
+        let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- error codes:"), "README.md has no error-code table")
+        let afterMarker = try #require(readme[start.upperBound...].range(of: "-->\n"))
+        let end = try #require(readme.range(of: "<!-- end of error codes -->"))
+        let table = String(readme[afterMarker.upperBound..<end.lowerBound])
+        #expect(table == ErrorCode.markdownTable, "run scripts/update-error-table.sh")
+    }
+
+    @Test func everyCodeSaysWhatItMeans() {
+        for code in ErrorCode.allCases {
+            #expect(!code.meaning.isEmpty && code.meaning.hasSuffix("."), "\(code.rawValue)")
+            #expect(code.rawValue.allSatisfy { $0.isLowercase || $0 == "_" }, "\(code.rawValue)")
+            #expect((400...599).contains(code.kind.httpStatus))
+        }
+    }
+}
