@@ -45,8 +45,8 @@ struct TestHarness {
     }
 
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
-    /// `extraApps` are served beside `forest`; `server` sets the body and rate limits (the database is always
-    /// in memory).
+    /// `extraApps` are served beside `forest`; `server` sets the body and rate limits. The database is in
+    /// memory unless `databaseURL` names one; the master key is random unless given.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
@@ -54,7 +54,8 @@ struct TestHarness {
         offerKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
-        extraApps: [AppSettings] = [], server: ServerSettings? = nil,
+        extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
+        masterKey: Data = SecretBox.generateMasterKey(),
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -101,9 +102,9 @@ struct TestHarness {
             }
             configureApp(&app)
             var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
-            perennial.server.databaseURL = "sqlite::memory:"
+            perennial.server.databaseURL = databaseURL
             let stack = try await PerennialStack.open(
-                configuration: perennial, masterKey: SecretBox.generateMasterKey(), clock: clock,
+                configuration: perennial, masterKey: masterKey, clock: clock,
                 transport: AsyncHTTPClientTransport(client: .shared), verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3)
