@@ -6,11 +6,10 @@ import PostgresKit
 /// it); SQLite runs the same text (`$1` and `$2` are its first and second parameters too).
 struct CustomerSnapshotStatement: PostgresPreparedStatement {
     /// The customer's columns, then one subscription body (NULL when it owns none).
-    typealias Row = (appID: String, appUserID: String, createdAt: Int64, sealedReceiptToken: Data?,
-                     receiptUpdatedAt: Int64?, body: String?)
+    typealias Row = (appID: String, appUserID: String, createdAt: Int64, body: String?)
 
     static let sql = """
-        SELECT c.app_id, c.app_user_id, c.created_at, c.sealed_receipt_token, c.receipt_updated_at, s.body
+        SELECT c.app_id, c.app_user_id, c.created_at, s.body
         FROM customers c
         LEFT JOIN subscriptions s ON s.app_id = c.app_id AND s.owner_app_user_id = c.app_user_id
         WHERE c.app_id = $1 AND c.app_user_id = $2
@@ -29,9 +28,7 @@ struct CustomerSnapshotStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (appID, appUserID, createdAt, token, receiptUpdatedAt, body) = try row.decode(
-            (String, String, Int64, Data?, Int64?, String?).self
-        )
-        return (appID, appUserID, createdAt, token, receiptUpdatedAt, body)
+        let (appID, appUserID, createdAt, body) = try row.decode((String, String, Int64, String?).self)
+        return (appID, appUserID, createdAt, body)
     }
 }

@@ -8,7 +8,7 @@ import SQLKit
 public enum Migrations {
     static let all: [Migration] = [
         .initialSchema, .notificationInbox, .accountTokens, .offerSignatures, .engagementSignals, .polling, .auditLog,
-        .renewalTieBreak, .masterKeyCanary, .rejectedNotificationBounds, .transferredEvents,
+        .renewalTieBreak, .masterKeyCanary, .rejectedNotificationBounds, .transferredEvents, .storeTokens,
     ]
 
     /// Every version this build of Perennial knows, in increasing order.

@@ -33,10 +33,7 @@ extension SQLLedger {
                 )
                 for try await row in results {
                     rows.customer = rows.customer ?? CustomerRecord(
-                        appID: row.appID, appUserID: row.appUserID, createdAt: Instant(milliseconds: row.createdAt),
-                        sealedReceiptToken: row.sealedReceiptToken,
-                        receiptUpdatedAt: row.receiptUpdatedAt.map(Instant.init(milliseconds:))
-                    )
+                        appID: row.appID, appUserID: row.appUserID, createdAt: Instant(milliseconds: row.createdAt))
                     if let body = row.body { rows.bodies.append(body) }
                 }
             }
@@ -52,21 +49,6 @@ extension SQLLedger {
         guard case .text(let appID) = row.column("app_id"), case .text(let appUserID) = row.column("app_user_id"),
               case .integer(let createdAt) = row.column("created_at")
         else { throw StorageError(.corruptRecord, "a stored customer could not be read") }
-        let token: Data?
-        switch row.column("sealed_receipt_token") {
-        case .blob(let bytes): token = Data(bytes.readableBytesView)
-        case .null: token = nil
-        default: throw StorageError(.corruptRecord, "a stored receipt token is not a blob")
-        }
-        let receiptUpdatedAt: Instant?
-        switch row.column("receipt_updated_at") {
-        case .integer(let milliseconds): receiptUpdatedAt = Instant(milliseconds: Int64(milliseconds))
-        case .null: receiptUpdatedAt = nil
-        default: throw StorageError(.corruptRecord, "a stored receipt date is not an integer")
-        }
-        return CustomerRecord(
-            appID: appID, appUserID: appUserID, createdAt: Instant(milliseconds: Int64(createdAt)),
-            sealedReceiptToken: token, receiptUpdatedAt: receiptUpdatedAt
-        )
+        return CustomerRecord(appID: appID, appUserID: appUserID, createdAt: Instant(milliseconds: Int64(createdAt)))
     }
 }

@@ -83,12 +83,18 @@ public struct SQLNotificationInbox: NotificationInbox {
         }
     }
 
+    private static func store(_ row: any SQLRow) throws -> Store {
+        let name = try row.string("store")
+        guard let store = Store(rawValue: name) else { throw StorageError(.corruptRecord, "a stored notification names an unknown store \(name)") }
+        return store
+    }
+
     static func notification(from row: any SQLRow) throws -> InboundNotification {
         let status = InboundNotification.Status(rawValue: try row.string("status")) ?? .received
         let settledAt = try row.optionalInt64("settled_at")
         return InboundNotification(
             appID: try row.string("app_id"), notificationID: try row.string("notification_id"),
-            store: Store(rawValue: try row.string("store")) ?? .appStore, version: Int(try row.int64("version")),
+            store: try Self.store(row), version: Int(try row.int64("version")),
             receivedAt: Instant(milliseconds: try row.int64("received_at")), sealedBody: try row.data("sealed_body"),
             status: status,
             outcome: try settledAt.map { settled in

@@ -11,7 +11,9 @@ public struct SQLPollSchedule: PollSchedule {
         self.database = database
     }
 
-    public func subscriptionsDue(appID: String, criteria: PollCriteria, now: Instant, limit: Int) async throws -> [PollCandidate] {
+    public func subscriptionsDue(
+        appID: String, store: Store, criteria: PollCriteria, now: Instant, limit: Int
+    ) async throws -> [PollCandidate] {
         guard limit > 0 else { return [] }
         let checkedBefore = now.milliseconds - criteria.interval.milliseconds
         let endsBefore = now.milliseconds + criteria.lookahead.milliseconds
@@ -19,7 +21,7 @@ public struct SQLPollSchedule: PollSchedule {
         return try await database.withTransaction(.read) { session in
             try await session.sql.raw("""
                 SELECT original_transaction_id, owner_app_user_id FROM subscriptions
-                WHERE app_id = \(bind: appID) AND store = \(bind: Store.appStore.rawValue)
+                WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
                     AND status <> \(bind: SubscriptionStatus.revoked.rawValue)
                     AND (polled_at IS NULL OR polled_at <= \(bind: checkedBefore))
                     AND (status IN (\(bind: SubscriptionStatus.billingRetry.rawValue), \(bind: SubscriptionStatus.gracePeriod.rawValue))
@@ -33,12 +35,12 @@ public struct SQLPollSchedule: PollSchedule {
         }
     }
 
-    public func markPolled(appID: String, originalTransactionIDs: [String], at: Instant) async throws {
+    public func markPolled(appID: String, store: Store, originalTransactionIDs: [String], at: Instant) async throws {
         guard !originalTransactionIDs.isEmpty else { return }
         try await database.withTransaction(.write) { session in
             try await session.sql.raw("""
                 UPDATE subscriptions SET polled_at = \(bind: at.milliseconds)
-                WHERE app_id = \(bind: appID) AND store = \(bind: Store.appStore.rawValue)
+                WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
                     AND original_transaction_id IN (\(binds: originalTransactionIDs))
                 """).run()
         }

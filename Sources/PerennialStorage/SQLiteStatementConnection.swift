@@ -56,9 +56,9 @@ final class SQLiteStatementConnection: @unchecked Sendable {
             if status == SQLITE_BUSY { return nil }
             guard status == SQLITE_ROW else { throw failure("the customer read failed", status: status) }
             if rows.customer == nil { rows.customer = try Self.customer(statement) }
-            switch sqlite_nio_sqlite3_column_type(statement, 5) {
+            switch sqlite_nio_sqlite3_column_type(statement, 3) {
             case SQLITE_NULL: break
-            case SQLITE_TEXT: rows.bodies.append(Self.text(statement, 5))
+            case SQLITE_TEXT: rows.bodies.append(Self.text(statement, 3))
             default: throw StorageError(.corruptRecord, "a stored subscription body is not text")
             }
         }
@@ -93,31 +93,15 @@ final class SQLiteStatementConnection: @unchecked Sendable {
         guard status == SQLITE_OK else { throw failure("could not bind a parameter of the customer read", status: status) }
     }
 
-    /// The customer columns (0 to 4) of the current row.
+    /// The customer columns (0 to 2) of the current row.
     private static func customer(_ statement: OpaquePointer) throws -> CustomerRecord {
         guard sqlite_nio_sqlite3_column_type(statement, 0) == SQLITE_TEXT,
               sqlite_nio_sqlite3_column_type(statement, 1) == SQLITE_TEXT,
               sqlite_nio_sqlite3_column_type(statement, 2) == SQLITE_INTEGER
         else { throw StorageError(.corruptRecord, "a stored customer could not be read") }
-        let token: Data?
-        switch sqlite_nio_sqlite3_column_type(statement, 3) {
-        case SQLITE_NULL: token = nil
-        case SQLITE_BLOB:
-            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, 3))
-            token = sqlite_nio_sqlite3_column_blob(statement, 3).map { Data(bytes: $0, count: count) } ?? Data()
-        default: throw StorageError(.corruptRecord, "a stored receipt token is not a blob")
-        }
-        let receiptUpdatedAt: Instant?
-        switch sqlite_nio_sqlite3_column_type(statement, 4) {
-        case SQLITE_NULL: receiptUpdatedAt = nil
-        case SQLITE_INTEGER: receiptUpdatedAt = Instant(milliseconds: sqlite_nio_sqlite3_column_int64(statement, 4))
-        default: throw StorageError(.corruptRecord, "a stored receipt date is not an integer")
-        }
         return CustomerRecord(
             appID: text(statement, 0), appUserID: text(statement, 1),
-            createdAt: Instant(milliseconds: sqlite_nio_sqlite3_column_int64(statement, 2)),
-            sealedReceiptToken: token, receiptUpdatedAt: receiptUpdatedAt
-        )
+            createdAt: Instant(milliseconds: sqlite_nio_sqlite3_column_int64(statement, 2)))
     }
 
     /// Column `index` of the current row, which holds text.

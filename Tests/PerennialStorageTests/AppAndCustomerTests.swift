@@ -43,28 +43,31 @@ struct AppAndCustomerTests {
     }
 
     @Test(arguments: TestDatabase.available)
-    func receiptTokenKeepsTheLatest(database: TestDatabase) async throws {
+    func storeTokenKeepsTheLatestPerStoreAndKind(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
+            let play = Store.playStore
+            let token = { @Sendable (store: Store, text: String, at: Int64) in
+                StoreToken(store: store, kind: .receipt, sealed: Data(text.utf8), updatedAt: Fixtures.instant(at))
+            }
             try await ledger.transaction { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
-                try await transaction.setReceiptToken(
-                    appID: "app", appUserID: "u1", sealedToken: Data("new".utf8), updatedAt: Fixtures.instant(50))
-                try await transaction.setReceiptToken(
-                    appID: "app", appUserID: "u1", sealedToken: Data("old".utf8), updatedAt: Fixtures.instant(40))
+                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "new", 50))
+                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "old", 40))
+                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(play, "other store", 10))
             }
+            let stored = try await ledger.read {
+                try await $0.storeToken(appID: "app", appUserID: "u1", store: .appStore, kind: .receipt)
+            }
+            #expect(stored == token(.appStore, "new", 50))
+            let other = try await ledger.read { try await $0.storeToken(appID: "app", appUserID: "u1", store: play, kind: .receipt) }
+            #expect(other?.sealed == Data("other store".utf8), "one token per store")
             let customer = try #require(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") })
-            #expect(customer.sealedReceiptToken == Data("new".utf8))
-            #expect(customer.receiptUpdatedAt == Fixtures.instant(50))
             #expect(customer.createdAt == Fixtures.instant(1))
 
             // A token for an unknown customer creates it.
-            try await ledger.transaction {
-                try await $0.setReceiptToken(
-                    appID: "app", appUserID: "u2", sealedToken: Data("t".utf8), updatedAt: Fixtures.instant(70))
-            }
+            try await ledger.transaction { try await $0.setStoreToken(appID: "app", appUserID: "u2", token(.appStore, "t", 70)) }
             let created = try await ledger.read { try await $0.customer(appID: "app", appUserID: "u2") }
-            #expect(created?.sealedReceiptToken == Data("t".utf8))
             #expect(created?.createdAt == Fixtures.instant(70))
         }
     }

@@ -38,15 +38,12 @@ struct CustomerSnapshotTests {
             let ledger = SQLLedger(database: connection)
             let state = Fixtures.state("1000")
             try await ledger.transaction { transaction in
-                try await transaction.setReceiptToken(
-                    appID: "app", appUserID: "u1", sealedToken: Data([1, 2, 3]), updatedAt: Fixtures.instant(7)
-                )
+                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(7))
                 try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(8))
             }
             let snapshot = try #require(try await ledger.customerWithSubscriptions(appID: "app", appUserID: "u1"))
             let customer = try #require(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") })
             #expect(snapshot.customer == customer)
-            #expect(snapshot.customer.sealedReceiptToken == Data([1, 2, 3]))
             #expect(snapshot.subscriptions == [state])
         }
     }

@@ -16,9 +16,7 @@ struct SQLiteStatementReadTests {
             }
             let ledger = SQLLedger(database: connection)
             try await ledger.transaction { transaction in
-                try await transaction.setReceiptToken(
-                    appID: "app", appUserID: "u1", sealedToken: Data([9, 8]), updatedAt: Fixtures.instant(4)
-                )
+                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(4))
                 for key in ["b", "a"] {
                     try await transaction.saveSubscription(
                         appID: "app", ownerAppUserID: "u1", state: Fixtures.state(key), updatedAt: Fixtures.instant(5)
@@ -44,7 +42,7 @@ struct SQLiteStatementReadTests {
                     #expect(try rows.snapshot()?.subscriptions == (customer == nil ? nil : subscriptions))
                 }
             }
-            #expect(try connection.customerSnapshotRows(appID: "app", appUserID: "u1")?.customer?.sealedReceiptToken == Data([9, 8]))
+            #expect(try connection.customerSnapshotRows(appID: "app", appUserID: "u1")?.customer?.createdAt == Fixtures.instant(4))
             // Other parameters reuse the plan (clearing the bindings between reads would prepare it at each).
             #expect(connection.repreparations == 0)
         }

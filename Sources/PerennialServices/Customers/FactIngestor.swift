@@ -19,14 +19,15 @@ public struct FactIngestor: Sendable {
         self.clock = clock
     }
 
-    /// Ingests `batch` for `appUserID`, creating the customer if needed. `sealedReceipt`, when given, becomes
-    /// the customer's receipt token.
-    public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, sealedReceipt: Data? = nil) async throws {
+    /// Ingests `batch` for `appUserID`, creating the customer if needed. `token`, when given, becomes the
+    /// customer's token of its store and kind (its `updatedAt` is set to now).
+    public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws {
         let now = clock.now()
         try await ledger.transaction { ledger in
             _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
-            if let sealedReceipt {
-                try await ledger.setReceiptToken(appID: app.id, appUserID: appUserID, sealedToken: sealedReceipt, updatedAt: now)
+            if var token {
+                token.updatedAt = now
+                try await ledger.setStoreToken(appID: app.id, appUserID: appUserID, token)
             }
             for token in Set(batch.transactions.compactMap(\.appAccountToken)) {
                 try await ledger.linkAccountToken(appID: app.id, token: token, appUserID: appUserID, linkedAt: now)

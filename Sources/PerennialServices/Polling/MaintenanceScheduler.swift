@@ -65,14 +65,16 @@ public struct MaintenanceScheduler: Sendable {
         let now = clock.now()
         let spacing = max(1_000 / Int64(max(settings.requestsPerSecond, 1)), 1)
         let budget = Int(max(tickInterval.milliseconds / spacing, 1))
-        let due = try await schedule.subscriptionsDue(appID: app.id, criteria: settings.criteria, now: now, limit: budget)
+        let due = try await schedule.subscriptionsDue(
+            appID: app.id, store: .appStore, criteria: settings.criteria, now: now, limit: budget)
         for (index, candidate) in due.enumerated() {
             try await jobs.enqueue(StatusPollJob.job(
                 appID: app.id, originalTransactionID: candidate.originalTransactionID, ownerAppUserID: candidate.ownerAppUserID,
                 runAt: now.adding(milliseconds: Int64(index) * spacing)
             ))
         }
-        try await schedule.markPolled(appID: app.id, originalTransactionIDs: due.map(\.originalTransactionID), at: now)
+        try await schedule.markPolled(
+            appID: app.id, store: .appStore, originalTransactionIDs: due.map(\.originalTransactionID), at: now)
         return due.count
     }
 

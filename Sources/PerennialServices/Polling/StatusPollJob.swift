@@ -45,9 +45,11 @@ public struct StatusPollJob: JobHandler {
             return
         }
         guard app.apple?.receiptValidation != .local,
-              let sealed = try await ledger.read({ try await $0.customer(appID: app.id, appUserID: payload.ownerAppUserID) })?.sealedReceiptToken
+              let token = try await ledger.read({
+                  try await $0.storeToken(appID: app.id, appUserID: payload.ownerAppUserID, store: .appStore, kind: .receipt)
+              })
         else { return }
-        let receipt = try receipts.secrets.openString(sealed)
+        let receipt = try receipts.secrets.openString(token.sealed)
         let outcome = await receipts.verifier.verify(receiptData: receipt, app: app, excludeOldTransactions: true)
         try await receipts.apply(outcome, app: app, appUserID: payload.ownerAppUserID, receiptData: receipt)
     }

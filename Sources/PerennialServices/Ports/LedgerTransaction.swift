@@ -34,8 +34,12 @@ public protocol LedgerTransaction: Sendable {
     /// App user ids of an app, in order, after `after` (nil: from the start), at most `limit`.
     func appUserIDs(appID: String, after: String?, limit: Int) async throws -> [String]
 
-    /// Stores the customer's latest receipt (sealed; see `SecretBox`), replacing the previous one.
-    func setReceiptToken(appID: String, appUserID: String, sealedToken: Data, updatedAt: Instant) async throws
+    /// Stores a token a store knows the customer by, creating the customer when absent; a token older than
+    /// the stored one of the same store and kind is ignored, so replays in any order keep the latest.
+    func setStoreToken(appID: String, appUserID: String, _ token: StoreToken) async throws
+
+    /// The customer's token of a store and kind, if one was stored.
+    func storeToken(appID: String, appUserID: String, store: Store, kind: StoreToken.Kind) async throws -> StoreToken?
 
     /// Records that an app account token (StoreKit 2 `appAccountToken`) stands for a customer; a later link
     /// of the same token replaces it.

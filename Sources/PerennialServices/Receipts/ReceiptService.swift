@@ -61,7 +61,7 @@ public struct ReceiptService: Sendable {
         if let mode = app.apple?.receiptValidation, mode != .verifyReceipt {
             switch try await local.validate(receiptData: receiptData, app: app) {
             case .verified(let facts):
-                try await ingestor.ingest(facts, app: app, appUserID: appUserID, sealedReceipt: try secrets.seal(receiptData))
+                try await ingestor.ingest(facts, app: app, appUserID: appUserID, token: try receiptToken(receiptData))
                 return
             case .forged(let code):
                 throw PerennialError(.receiptNotAuthentic, "the receipt's signature does not verify (\(code))")
@@ -96,8 +96,8 @@ public struct ReceiptService: Sendable {
             }
             let translation = ReceiptFactTranslator().translate(response, fallbackObservedAt: clock.now())
             for warning in translation.warnings { logger.warning("\(warning)", metadata: ["app": "\(app.id)"]) }
-            let token = try secrets.seal(response.latestReceipt ?? receiptData)
-            try await ingestor.ingest(translation.batch, app: app, appUserID: appUserID, sealedReceipt: token)
+            let token = try receiptToken(response.latestReceipt ?? receiptData)
+            try await ingestor.ingest(translation.batch, app: app, appUserID: appUserID, token: token)
         case .rejected(let status, let meaning):
             throw Self.error(forRejected: status, meaning)
         case .misconfigured(let status, let message):
@@ -116,6 +116,11 @@ public struct ReceiptService: Sendable {
         case .unavailable(let reason):
             throw PerennialError(.storeUnavailable, "the App Store could not be reached: \(reason)")
         }
+    }
+
+    /// The customer's receipt, sealed, as their App Store token (stamped with the time it is stored).
+    func receiptToken(_ receiptData: String) throws -> StoreToken {
+        StoreToken(store: .appStore, kind: .receipt, sealed: try secrets.seal(receiptData), updatedAt: clock.now())
     }
 
     /// verifyReceipt's status for a shared secret that does not fit the receipt's app.

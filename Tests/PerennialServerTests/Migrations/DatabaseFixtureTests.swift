@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServer
 import PerennialServices
+import PerennialStorage
 import PerennialTesting
 import Testing
 
@@ -43,6 +44,16 @@ import Testing
             let answersNow = try await Self.answers(harness)
             for customer in Self.customers {
                 #expect(answersNow[customer] == answersThen[customer], "\(customer)")
+            }
+            // The receipts kept on the customer rows of version 11 are the App Store's tokens now (version 12).
+            let ledger = SQLLedger(database: harness.stack.database)
+            let secrets = try SecretBox(masterKey: Self.masterKey)
+            for customer in ["alice", "bob", "carol", "dave", "erin", "frank"] {
+                let token = try await ledger.read {
+                    try await $0.storeToken(appID: "forest", appUserID: customer, store: .appStore, kind: .receipt)
+                }
+                let receipt = try secrets.openString(try #require(token, "\(customer)'s receipt").sealed)
+                #expect(Data(base64Encoded: receipt) != nil, "\(customer)'s receipt opens with the key")
             }
         }
     }
