@@ -18,16 +18,19 @@ struct BenchFacts: Sendable {
         transactions.reserveCapacity(transactionsPerCustomer)
         for period in 0..<transactionsPerCustomer {
             let purchasedAt = firstPurchase.adding(milliseconds: Int64(period) * BenchApp.yearMilliseconds)
+            let number = Int64(original)!
+            let transactionID = period == 0 ? original : String(number + Int64(period))
+            let webOrderLineItemID = String(number + 50 + Int64(period))
             transactions.append(TransactionFact(
-                environment: .sandbox, transactionID: period == 0 ? original : String(Int64(original)! + Int64(period)),
+                store: .appStore, environment: .sandbox, transactionID: transactionID,
                 originalTransactionID: original, productID: BenchApp.productID, purchasedAt: purchasedAt,
                 originalPurchasedAt: firstPurchase, expiresAt: purchasedAt.adding(milliseconds: BenchApp.yearMilliseconds),
-                webOrderLineItemID: String(Int64(original)! + 50 + Int64(period)), subscriptionGroupID: "pro",
-                observedAt: purchasedAt
+                webOrderLineItemID: webOrderLineItemID, subscriptionGroupID: "pro", observedAt: purchasedAt
             ))
         }
         let renewal = RenewalInfoFact(
-            environment: .sandbox, originalTransactionID: original, productID: BenchApp.productID, willAutoRenew: true,
+            store: .appStore, environment: .sandbox, originalTransactionID: original, productID: BenchApp.productID,
+            willAutoRenew: true,
             autoRenewProductID: BenchApp.productID, observedAt: transactions.last?.purchasedAt ?? now
         )
         return (transactions, renewal)

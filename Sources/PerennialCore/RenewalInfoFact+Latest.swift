@@ -16,7 +16,8 @@ extension RenewalInfoFact {
         let fields: [String?] = [
             environment.rawValue, productID, autoRenewProductID, willAutoRenew.map { $0 ? "1" : "0" },
             expirationReason?.rawValue, isInBillingRetryPeriod.map { $0 ? "1" : "0" },
-            gracePeriodExpiresAt.map { String($0.milliseconds) }, priceConsentStatus, offerCodeRefName,
+            gracePeriodExpiresAt.map { String($0.milliseconds) },
+            priceIncreaseConsent.map { $0 == .agreed ? "1" : "0" }, offerCodeRefName,
             promotionalOfferID,
         ]
         for field in fields {

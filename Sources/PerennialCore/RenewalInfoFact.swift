@@ -16,18 +16,18 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     public var isInBillingRetryPeriod: Bool?
     /// Access continues until this instant while billing is retried (`grace_period_expires_date_ms`).
     public var gracePeriodExpiresAt: Instant?
-    /// "1" consented to a price increase, "0" notified and not yet consented (`price_consent_status`).
-    public var priceConsentStatus: String?
+    /// Where the customer stands on a price increase, when the store said.
+    public var priceIncreaseConsent: PriceIncreaseConsent?
     public var offerCodeRefName: String?
     public var promotionalOfferID: String?
     /// When this snapshot was true (the receipt's request date, the payload's signed date). The latest wins.
     public var observedAt: Instant
 
     public init(
-        store: Store = .appStore, environment: StoreEnvironment, originalTransactionID: String,
+        store: Store, environment: StoreEnvironment, originalTransactionID: String,
         productID: String, willAutoRenew: Bool? = nil, autoRenewProductID: String? = nil,
         expirationReason: ExpirationReason? = nil, isInBillingRetryPeriod: Bool? = nil,
-        gracePeriodExpiresAt: Instant? = nil, priceConsentStatus: String? = nil,
+        gracePeriodExpiresAt: Instant? = nil, priceIncreaseConsent: PriceIncreaseConsent? = nil,
         offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, observedAt: Instant
     ) {
         self.store = store
@@ -39,7 +39,7 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
         self.expirationReason = expirationReason
         self.isInBillingRetryPeriod = isInBillingRetryPeriod
         self.gracePeriodExpiresAt = gracePeriodExpiresAt
-        self.priceConsentStatus = priceConsentStatus
+        self.priceIncreaseConsent = priceIncreaseConsent
         self.offerCodeRefName = offerCodeRefName
         self.promotionalOfferID = promotionalOfferID
         self.observedAt = observedAt

@@ -32,7 +32,7 @@ enum StateEvents {
         if let reason = after.expirationReason, after.status == .expired, !(before.map(isConfirmedExpiry) ?? false) {
             events.append(LifecycleEvent(after, .expiration, at: after.expiresAt ?? instant, ["reason": reason.rawValue]))
         }
-        if after.priceConsentStatus == "1", before?.priceConsentStatus != "1" {
+        if after.priceIncreaseConsent == .agreed, before?.priceIncreaseConsent != .agreed {
             events.append(LifecycleEvent(after, .priceIncreaseConsent, at: instant))
         }
         return events

@@ -78,7 +78,7 @@ public struct SubscriptionEngine: Sendable {
         state.renewalInfoObservedAt = renewal?.observedAt
         state.willRenew = renewal?.willAutoRenew ?? false
         state.renewsToProductID = renewal?.autoRenewProductID ?? renewal?.productID ?? latest.productID
-        state.priceConsentStatus = renewal?.priceConsentStatus
+        state.priceIncreaseConsent = renewal?.priceIncreaseConsent
         if let offer = renewal?.offerCodeRefName, state.offerCodeRefName == nil { state.offerCodeRefName = offer }
         state.periodType = latest.isTrialPeriod ? .trial : latest.isInIntroOfferPeriod ? .intro : .normal
         let expiresAt = latest.expiresAt ?? latest.purchasedAt

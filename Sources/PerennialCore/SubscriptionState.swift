@@ -41,7 +41,7 @@ public struct SubscriptionState: Sendable, Hashable, Codable {
     public var hasUsedIntroductoryOffer: Bool
     public var offerCodeRefName: String?
     public var promotionalOfferID: String?
-    public var priceConsentStatus: String?
+    public var priceIncreaseConsent: PriceIncreaseConsent?
     /// When the renewal info the state was derived from was observed; nil when none was known.
     public var renewalInfoObservedAt: Instant?
 
@@ -53,7 +53,8 @@ public struct SubscriptionState: Sendable, Hashable, Codable {
         gracePeriodExpiresAt: Instant? = nil, billingIssueDetectedAt: Instant? = nil, revokedAt: Instant? = nil,
         willRenew: Bool = false, renewsToProductID: String? = nil, ownership: Ownership = .purchased,
         renewalCount: Int = 0, latestTransactionID: String, hasUsedIntroductoryOffer: Bool = false,
-        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, priceConsentStatus: String? = nil
+        offerCodeRefName: String? = nil, promotionalOfferID: String? = nil,
+        priceIncreaseConsent: PriceIncreaseConsent? = nil
     ) {
         self.key = key
         self.environment = environment
@@ -78,7 +79,7 @@ public struct SubscriptionState: Sendable, Hashable, Codable {
         self.hasUsedIntroductoryOffer = hasUsedIntroductoryOffer
         self.offerCodeRefName = offerCodeRefName
         self.promotionalOfferID = promotionalOfferID
-        self.priceConsentStatus = priceConsentStatus
+        self.priceIncreaseConsent = priceIncreaseConsent
     }
 
     /// Whether this grants its product's entitlements now. Consumables never grant anything lasting.

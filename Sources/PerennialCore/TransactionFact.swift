@@ -36,7 +36,7 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     public var observedAt: Instant?
 
     public init(
-        store: Store = .appStore, environment: StoreEnvironment, transactionID: String,
+        store: Store, environment: StoreEnvironment, transactionID: String,
         originalTransactionID: String, productID: String, purchasedAt: Instant,
         originalPurchasedAt: Instant? = nil, expiresAt: Instant? = nil, cancelledAt: Instant? = nil,
         cancellationReason: String? = nil, isTrialPeriod: Bool = false, isInIntroOfferPeriod: Bool = false,

@@ -31,7 +31,7 @@ extension SubscriptionStateBody {
         var hasUsedIntroductoryOffer: Bool?
         var offerCodeRefName: String?
         var promotionalOfferID: String?
-        var priceConsentStatus: String?
+        var priceIncreaseConsent: PriceIncreaseConsent?
         var renewalInfoObservedAt: Instant?
 
         /// Reads the value of `key` (the reader is just past the key).
@@ -62,7 +62,7 @@ extension SubscriptionStateBody {
             case .hasUsedIntroductoryOffer: hasUsedIntroductoryOffer = try reader.bool()
             case .offerCodeRefName: offerCodeRefName = try reader.optionalString()
             case .promotionalOfferID: promotionalOfferID = try reader.optionalString()
-            case .priceConsentStatus: priceConsentStatus = try reader.optionalString()
+            case .priceIncreaseConsent: priceIncreaseConsent = try reader.optionalString().map(Self.value)
             case .renewalInfoObservedAt: renewalInfoObservedAt = try reader.optionalInstant()
             }
         }
@@ -114,7 +114,7 @@ extension SubscriptionStateBody {
                 renewsToProductID: renewsToProductID, ownership: ownership, renewalCount: renewalCount,
                 latestTransactionID: latestTransactionID, hasUsedIntroductoryOffer: hasUsedIntroductoryOffer,
                 offerCodeRefName: offerCodeRefName, promotionalOfferID: promotionalOfferID,
-                priceConsentStatus: priceConsentStatus
+                priceIncreaseConsent: priceIncreaseConsent
             )
             state.renewalInfoObservedAt = renewalInfoObservedAt
             return state

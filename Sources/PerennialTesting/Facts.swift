@@ -18,7 +18,7 @@ public enum Facts {
         environment: StoreEnvironment = .sandbox
     ) -> TransactionFact {
         TransactionFact(
-            environment: environment, transactionID: id, originalTransactionID: original, productID: product,
+            store: .appStore, environment: environment, transactionID: id, originalTransactionID: original, productID: product,
             purchasedAt: day(from), expiresAt: day(to), cancelledAt: cancelledOn.map(day),
             cancellationReason: reason, isTrialPeriod: trial, isInIntroOfferPeriod: intro, isUpgraded: upgraded,
             ownership: ownership, promotionalOfferID: offer
@@ -30,7 +30,7 @@ public enum Facts {
         _ id: String, original: String? = nil, product: String, on: Double, cancelledOn: Double? = nil
     ) -> TransactionFact {
         TransactionFact(
-            environment: .sandbox, transactionID: id, originalTransactionID: original ?? id, productID: product,
+            store: .appStore, environment: .sandbox, transactionID: id, originalTransactionID: original ?? id, productID: product,
             purchasedAt: day(on), cancelledAt: cancelledOn.map(day)
         )
     }
@@ -39,13 +39,14 @@ public enum Facts {
     public static func renewal(
         original: String = "1000", product: String = "pro.monthly", observedOn: Double, willRenew: Bool? = true,
         renewsTo: String? = nil, intent: Int? = nil, billingRetry: Bool? = nil, graceUntil: Double? = nil,
-        priceConsent: String? = nil
+        priceConsent: PriceIncreaseConsent? = nil
     ) -> RenewalInfoFact {
         RenewalInfoFact(
-            environment: .sandbox, originalTransactionID: original, productID: product, willAutoRenew: willRenew,
+            store: .appStore, environment: .sandbox, originalTransactionID: original, productID: product,
+            willAutoRenew: willRenew,
             autoRenewProductID: renewsTo, expirationReason: intent.map(ExpirationReason.init(appStoreExpirationIntent:)),
             isInBillingRetryPeriod: billingRetry, gracePeriodExpiresAt: graceUntil.map(day),
-            priceConsentStatus: priceConsent, observedAt: day(observedOn)
+            priceIncreaseConsent: priceConsent, observedAt: day(observedOn)
         )
     }
 }

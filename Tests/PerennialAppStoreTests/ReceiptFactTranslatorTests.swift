@@ -45,7 +45,7 @@ struct ReceiptFactTranslatorTests {
             """)
         let fact = try #require(translator.translate(response, fallbackObservedAt: Instant(milliseconds: 0)).batch.transactions.first)
         #expect(fact == TransactionFact(
-            environment: .production, transactionID: "7", originalTransactionID: "7", productID: "p",
+            store: .appStore, environment: .production, transactionID: "7", originalTransactionID: "7", productID: "p",
             purchasedAt: Instant(milliseconds: 1_735_689_600_000), observedAt: Instant(milliseconds: 0)
         ))
     }
@@ -120,7 +120,7 @@ struct ReceiptFactTranslatorTests {
                 store: .appStore, environment: .sandbox, originalTransactionID: "10", productID: "p.monthly",
                 willAutoRenew: false, autoRenewProductID: "p.yearly", expirationReason: .priceIncrease,
                 isInBillingRetryPeriod: true, gracePeriodExpiresAt: Instant(milliseconds: 1_780_100_000_000),
-                priceConsentStatus: "0", offerCodeRefName: "WINBACK", promotionalOfferID: "promo2",
+                priceIncreaseConsent: .pending, offerCodeRefName: "WINBACK", promotionalOfferID: "promo2",
                 observedAt: Instant(milliseconds: 1_780_000_000_000)
             ),
         ])

@@ -80,7 +80,7 @@ struct EventDeriverTests {
     @Test func offerRedemptionAndPriceConsent() {
         let result = events(
             [Facts.period("1000", from: 0, to: 30, offer: "retain")],
-            [Facts.renewal(observedOn: 0), Facts.renewal(observedOn: 3, priceConsent: "1")], now: 4
+            [Facts.renewal(observedOn: 0), Facts.renewal(observedOn: 3, priceConsent: .agreed)], now: 4
         )
         #expect(result.map(\.kind) == [.initialPurchase, .offerRedeemed, .priceIncreaseConsent])
     }

@@ -55,7 +55,7 @@ private let cases: [EngineCase] = [
     ),
     EngineCase(
         name: "expired on price increase (intent 3)", transactions: [Facts.period("1000", from: 0, to: 30)],
-        renewals: [Facts.renewal(observedOn: 31, willRenew: false, intent: 3, priceConsent: "0")], at: 31,
+        renewals: [Facts.renewal(observedOn: 31, willRenew: false, intent: 3, priceConsent: .pending)], at: 31,
         status: .expired, reason: .priceIncrease
     ),
     EngineCase(
@@ -237,10 +237,10 @@ struct SubscriptionEngineTests {
     @Test func offersAndPriceConsentAreKept() throws {
         let state = try #require(engine.state(
             transactions: [Facts.period("1000", from: 0, to: 30, offer: "winback50")],
-            renewalInfos: [Facts.renewal(observedOn: 2, priceConsent: "1")], at: Facts.day(3)
+            renewalInfos: [Facts.renewal(observedOn: 2, priceConsent: .agreed)], at: Facts.day(3)
         ))
         #expect(state.promotionalOfferID == "winback50")
-        #expect(state.priceConsentStatus == "1")
+        #expect(state.priceIncreaseConsent == .agreed)
     }
 
     @Test func withoutCatalogTheTypeIsInferred() throws {

@@ -20,7 +20,7 @@ enum Fixtures {
         original: String = "1000", observedAt: Int64, willAutoRenew: Bool = true
     ) -> RenewalInfoFact {
         RenewalInfoFact(
-            environment: .production, originalTransactionID: original, productID: "pro.monthly",
+            store: .appStore, environment: .production, originalTransactionID: original, productID: "pro.monthly",
             willAutoRenew: willAutoRenew, observedAt: instant(observedAt)
         )
     }

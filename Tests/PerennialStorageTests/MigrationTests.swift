@@ -1,4 +1,6 @@
-import PerennialStorage
+import Foundation
+import PerennialCore
+@testable import PerennialStorage
 import Testing
 
 @Suite("Migrations")
@@ -35,6 +37,28 @@ struct MigrationTests {
             }
             await first.shutdown()
             await second.shutdown()
+        }
+    }
+}
+
+@Suite("Migration 13: price increase consent as a meaning")
+struct PriceIncreaseConsentMigrationTests {
+    @Test(arguments: TestDatabase.available)
+    func storedAppStoreCodesBecomeMeanings(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let fact = RenewalInfoFact(
+                store: .appStore, environment: .sandbox, originalTransactionID: "1000", productID: "pro",
+                priceIncreaseConsent: .agreed, observedAt: Fixtures.instant(1))
+            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [fact], recordedAt: Fixtures.instant(1)) }
+            // Written as version 12 wrote it, then carried forward.
+            try await connection.withSession { session in
+                try await session.execute(
+                    #"UPDATE renewal_infos SET body = REPLACE(body, '"priceIncreaseConsent":"agreed"', '"priceConsentStatus":"1"')"#)
+                for statement in Migration.priceIncreaseConsent.statements(session.kind) { try await session.execute(statement) }
+            }
+            let stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: fact.subscriptionKey) }
+            #expect(stored.map(\.priceIncreaseConsent) == [.agreed])
         }
     }
 }

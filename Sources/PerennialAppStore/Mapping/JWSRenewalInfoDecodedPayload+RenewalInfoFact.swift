@@ -11,7 +11,7 @@ extension JWSRenewalInfoDecodedPayload {
             willAutoRenew: autoRenewStatus.map { $0 == .on }, autoRenewProductID: autoRenewProductId,
             expirationReason: expirationIntent.map { ExpirationReason(appStoreExpirationIntent: $0.rawValue) },
             isInBillingRetryPeriod: isInBillingRetryPeriod, gracePeriodExpiresAt: gracePeriodExpiresDate,
-            priceConsentStatus: priceIncreaseStatus.map { String($0.rawValue) },
+            priceIncreaseConsent: priceIncreaseStatus.flatMap { PriceIncreaseConsent(appStoreCode: $0.rawValue) },
             offerCodeRefName: offerType == .offerCode ? offerIdentifier : nil,
             promotionalOfferID: offerType == .promotional ? offerIdentifier : nil,
             observedAt: signedDate ?? fallbackObservedAt

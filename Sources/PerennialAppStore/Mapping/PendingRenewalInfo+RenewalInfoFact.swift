@@ -14,7 +14,7 @@ extension PendingRenewalInfo {
             autoRenewProductID: fields.identifier(.autoRenewProductID),
             expirationReason: expirationIntent.map { ExpirationReason(appStoreExpirationIntent: Int(clamping: $0)) },
             isInBillingRetryPeriod: isInBillingRetryPeriod, gracePeriodExpiresAt: gracePeriodExpiresDate,
-            priceConsentStatus: fields.identifier(.priceConsentStatus),
+            priceIncreaseConsent: fields.identifier(.priceConsentStatus).flatMap(Int.init).flatMap(PriceIncreaseConsent.init(appStoreCode:)),
             offerCodeRefName: fields.identifier(.offerCodeRefName),
             promotionalOfferID: fields.identifier(.promotionalOfferID), observedAt: observedAt
         )

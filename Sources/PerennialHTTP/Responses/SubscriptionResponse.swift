@@ -16,7 +16,7 @@ struct SubscriptionResponse: Encodable {
         case renewalCount = "renewal_count", originalPurchaseDate = "original_purchase_date"
         case latestPurchaseDate = "latest_purchase_date", latestTransactionID = "latest_transaction_id"
         case offerCodeRefName = "offer_code_ref_name", promotionalOfferID = "promotional_offer_id"
-        case priceConsentStatus = "price_consent_status"
+        case priceIncreaseConsent = "price_increase_consent"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -44,6 +44,6 @@ struct SubscriptionResponse: Encodable {
         try c.encode(state.environment.rawValue, forKey: .environment)
         try c.encode(state.offerCodeRefName, forKey: .offerCodeRefName)
         try c.encode(state.promotionalOfferID, forKey: .promotionalOfferID)
-        try c.encode(state.priceConsentStatus, forKey: .priceConsentStatus)
+        try c.encode(state.priceIncreaseConsent?.rawValue, forKey: .priceIncreaseConsent)
     }
 }
