@@ -77,8 +77,8 @@ public struct PerennialStack: Sendable {
             let runner = JobRunner(
                 queue: jobs,
                 handlers: [
-                    ReceiptValidationJob(apps: apps, service: receipts),
-                    TransactionCompletionJob(apps: apps, service: transactions),
+                    receipts.pendingReceiptJob(apps: apps),
+                    transactions.pendingTransactionJob(apps: apps),
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, transactions: transactions),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),

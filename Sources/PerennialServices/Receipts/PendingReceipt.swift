@@ -1,6 +1,7 @@
 /// A receipt waiting to be validated, as stored (sealed) in a job's payload.
-struct PendingReceipt: Codable, Sendable {
+struct PendingReceipt: PendingPurchase {
     static let jobKind = "receipt.validate"
+    static let noun = "receipt"
 
     var appID: String
     var appUserID: String

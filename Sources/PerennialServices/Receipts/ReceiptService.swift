@@ -41,18 +41,21 @@ public struct ReceiptService: Sendable {
         guard app.apple != nil else {
             throw PerennialError(.appStoreNotConfigured, "this app has no App Store settings: it cannot take App Store receipts")
         }
-        do {
+        let pending = PendingReceipt(appID: app.id, appUserID: appUserID, receiptData: receiptData)
+        return try await submitter.submit(pending, app: app) {
             try await validateAndIngest(receiptData: receiptData, app: app, appUserID: appUserID)
-        } catch let error as PerennialError where error.kind == .unavailable {
-            logger.warning("App Store unavailable, receipt queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
-            let pending = PendingReceipt(appID: app.id, appUserID: appUserID, receiptData: receiptData)
-            try await jobs.enqueueSealed(
-                pending, kind: PendingReceipt.jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey, secrets: secrets,
-                runAt: clock.now()
-            )
-            return .pending(try await customers.customer(app: app, appUserID: appUserID))
         }
-        return .validated(try await view(app: app, appUserID: appUserID))
+    }
+
+    /// Validates a receipt queued while the App Store could not answer (job `receipt.validate`).
+    public func pendingReceiptJob(apps: AppDirectory) -> any JobHandler {
+        PendingPurchaseJob<PendingReceipt>(apps: apps, jobs: jobs, secrets: secrets) { pending, app in
+            try await validateAndIngest(receiptData: pending.receiptData, app: app, appUserID: pending.appUserID)
+        }
+    }
+
+    var submitter: PurchaseSubmitter {
+        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger)
     }
 
     /// Validates a receipt the way the app is configured to (locally, then verifyReceipt when allowed) and
@@ -73,13 +76,6 @@ public struct ReceiptService: Sendable {
         }
         let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
         try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
-    }
-
-    private func view(app: AppSettings, appUserID: String) async throws -> CustomerView {
-        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.customerMissing, "the customer was not stored")
-        }
-        return view
     }
 
     /// Ingests a verified receipt, or throws the error its outcome stands for. `.unavailable` throws too.

@@ -1,5 +1,8 @@
 /// A signed transaction waiting for Apple, as stored (sealed) in a job's payload.
-struct PendingTransaction: Codable, Sendable {
+struct PendingTransaction: PendingPurchase {
+    static let jobKind = "transaction.complete"
+    static let noun = "transaction"
+
     var appID: String
     var appUserID: String
     var signedTransaction: String

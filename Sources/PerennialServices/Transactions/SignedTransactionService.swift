@@ -9,7 +9,7 @@ import PerennialCore
 /// completed later without the app retrying.
 public struct SignedTransactionService: Sendable {
     /// The job kind that completes a queued transaction.
-    public static let jobKind = "transaction.complete"
+    public static let jobKind = PendingTransaction.jobKind
 
     let verifiers: SignedDataVerifiers
     let serverAPI: ServerAPIClients
@@ -41,21 +41,21 @@ public struct SignedTransactionService: Sendable {
         guard signedTransaction.utf8.count <= 64 * 1024, signedTransaction.split(separator: ".", omittingEmptySubsequences: false).count == 3 else {
             throw PerennialError(.invalidSignedTransaction, "signed_transaction must be a compact JWS")
         }
-        do {
+        let pending = PendingTransaction(appID: app.id, appUserID: appUserID, signedTransaction: signedTransaction)
+        return try await submitter.submit(pending, app: app) {
             try await complete(app: app, appUserID: appUserID, signedTransaction: signedTransaction)
-        } catch let error as PerennialError where error.kind == .unavailable {
-            logger.warning("App Store unavailable, transaction queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
-            let pending = PendingTransaction(appID: app.id, appUserID: appUserID, signedTransaction: signedTransaction)
-            try await jobs.enqueueSealed(
-                pending, kind: Self.jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey, secrets: secrets,
-                runAt: clock.now()
-            )
-            return .pending(try await customers.customer(app: app, appUserID: appUserID))
         }
-        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
-            throw PerennialError(.customerMissing, "the customer was not stored")
+    }
+
+    var submitter: PurchaseSubmitter {
+        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger)
+    }
+
+    /// Completes a signed transaction queued while Apple could not answer (job `transaction.complete`).
+    public func pendingTransactionJob(apps: AppDirectory) -> any JobHandler {
+        PendingPurchaseJob<PendingTransaction>(apps: apps, jobs: jobs, secrets: secrets) { pending, app in
+            try await complete(app: app, appUserID: pending.appUserID, signedTransaction: pending.signedTransaction)
         }
-        return .validated(view)
     }
 
     /// Verifies the transaction, completes it with its history when the app has Server API credentials, and

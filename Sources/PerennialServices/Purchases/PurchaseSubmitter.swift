@@ -1,0 +1,31 @@
+import Logging
+import PerennialCore
+
+/// Processes a purchase posted by an app now, or — when the store cannot answer (`unavailable`) — queues
+/// it sealed and answers pending with the customer as known; the queued job (`PendingPurchaseJob`) processes
+/// it the same way later. The one place both receipts and signed transactions go through.
+struct PurchaseSubmitter: Sendable {
+    let jobs: any JobQueue
+    let secrets: SecretBox
+    let customers: CustomerService
+    let clock: any Clock
+    let logger: Logger
+
+    func submit(
+        _ pending: some PendingPurchase, app: AppSettings, process: () async throws -> Void
+    ) async throws -> PurchaseSubmission {
+        do {
+            try await process()
+        } catch let error as PerennialError where error.kind == .unavailable {
+            logger.warning("App Store unavailable, \(type(of: pending).noun) queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
+            try await jobs.enqueueSealed(
+                pending, kind: type(of: pending).jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey,
+                secrets: secrets, runAt: clock.now())
+            return .pending(try await customers.customer(app: app, appUserID: pending.appUserID))
+        }
+        guard let view = try await customers.customer(app: app, appUserID: pending.appUserID) else {
+            throw PerennialError(.customerMissing, "the customer was not stored")
+        }
+        return .validated(view)
+    }
+}
