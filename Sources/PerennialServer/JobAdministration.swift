@@ -36,7 +36,7 @@ public enum JobAdministration {
         _ overrides: PerennialServer.Overrides, logger: Logger, _ body: @Sendable (SQLJobQueue) async throws -> Result
     ) async throws -> Result {
         let configuration = try PerennialServer.configuration(overrides)
-        let database = try await SQLDatabaseConnection.open(url: configuration.server.databaseURL, logger: logger)
+        let database = try await PerennialDatabase.open(url: configuration.server.databaseURL, logger: logger)
         do {
             _ = try await Migrations.migrate(database)
             let result = try await body(SQLJobQueue(database: database))

@@ -84,7 +84,7 @@ public enum PerennialServer {
     /// Creates or upgrades the database schema, then exits.
     public static func migrate(_ overrides: Overrides, logger: Logger = Logger(label: "perennial")) async throws -> [Int64] {
         let configuration = try configuration(overrides)
-        let database = try await SQLDatabaseConnection.open(url: configuration.server.databaseURL, logger: logger)
+        let database = try await PerennialDatabase.open(url: configuration.server.databaseURL, logger: logger)
         do {
             let applied = try await Migrations.migrate(database)
             await database.shutdown()

@@ -12,7 +12,7 @@ import PerennialStorage
 /// Perennial wired together: the database, the services and the HTTP router, for `perennial serve` and
 /// for tests that run it in-process.
 public struct PerennialStack: Sendable {
-    public let database: SQLDatabaseConnection
+    public let database: PerennialDatabase
     public let apps: AppDirectory
     public let receipts: ReceiptService
     public let customers: CustomerService
@@ -42,7 +42,7 @@ public struct PerennialStack: Sendable {
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
-        let database = try await SQLDatabaseConnection.open(
+        let database = try await PerennialDatabase.open(
             url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize
         )
         do {

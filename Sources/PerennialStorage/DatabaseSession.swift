@@ -15,10 +15,10 @@ final class DatabaseSession: Sendable {
     let sql: any SQLDatabase
     let kind: DatabaseKind
     let logger: Logger
-    /// Identifies the `SQLDatabaseConnection` the session belongs to.
+    /// Identifies the `PerennialDatabase` the session belongs to.
     let ownerID: ObjectIdentifier
     /// The driver's connection `sql` runs on, for the busiest reads, which skip SQLKit's generic layer.
-    let connection: DatabaseSessionConnection
+    let driver: SessionDriver
 
     private struct State {
         var isActive = true
@@ -31,13 +31,13 @@ final class DatabaseSession: Sendable {
 
     init(
         sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier,
-        connection: DatabaseSessionConnection
+        driver: SessionDriver
     ) {
         self.sql = sql
         self.kind = kind
         self.logger = logger
         self.ownerID = ownerID
-        self.connection = connection
+        self.driver = driver
     }
 
     /// Whether the connection is still held; a task that inherited the session after it ended must not use it.

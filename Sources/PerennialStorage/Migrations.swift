@@ -23,7 +23,7 @@ public enum Migrations {
 
     /// Applies the migrations the database lacks; returns the versions applied now.
     @discardableResult
-    public static func migrate(_ database: SQLDatabaseConnection) async throws -> [Int64] {
+    public static func migrate(_ database: PerennialDatabase) async throws -> [Int64] {
         try await database.withSession { session in
             if session.kind == .postgresql {
                 try await session.execute("SELECT pg_advisory_lock(\(advisoryLock))")
@@ -40,7 +40,7 @@ public enum Migrations {
     }
 
     /// The versions recorded as applied, in increasing order.
-    public static func appliedVersions(_ database: SQLDatabaseConnection) async throws -> [Int64] {
+    public static func appliedVersions(_ database: PerennialDatabase) async throws -> [Int64] {
         try await database.withSession { session in
             try await createVersionTable(session)
             return try await session.sql.raw("SELECT version FROM schema_migrations ORDER BY version").all()

@@ -54,7 +54,7 @@ final class PostgresBackend: Sendable {
             // Query logging off: binds carry sealed receipts and credentials.
             let sql = connection.sql(queryLogLevel: nil, logger: logger)
             let session = DatabaseSession(
-                sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, connection: .postgres(connection)
+                sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, driver: .postgres(connection)
             )
             defer { session.end() }
             do {

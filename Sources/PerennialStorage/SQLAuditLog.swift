@@ -5,9 +5,9 @@ import SQLKit
 /// The `AuditLog` on an SQL database, in the `audit_log` table. Entries are only ever added (and, once, given
 /// their status); ids increase, which orders entries recorded in the same millisecond.
 public struct SQLAuditLog: AuditLog {
-    let database: SQLDatabaseConnection
+    let database: PerennialDatabase
 
-    public init(database: SQLDatabaseConnection) {
+    public init(database: PerennialDatabase) {
         self.database = database
     }
 

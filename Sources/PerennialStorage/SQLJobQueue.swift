@@ -17,11 +17,11 @@ import SQLKit
 ///   the queue's at-least-once contract already asks workers to tolerate.
 /// - Inside a ledger transaction of the same database, operations join that transaction.
 public struct SQLJobQueue: JobQueue {
-    let database: SQLDatabaseConnection
+    let database: PerennialDatabase
     let clock: any Clock
 
     /// - Parameter clock: gives jobs their `createdAt`.
-    public init(database: SQLDatabaseConnection, clock: any Clock = SystemClock()) {
+    public init(database: PerennialDatabase, clock: any Clock = SystemClock()) {
         self.database = database
         self.clock = clock
     }

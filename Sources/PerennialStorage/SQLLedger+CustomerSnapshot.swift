@@ -6,7 +6,7 @@ import SQLiteKit
 extension SQLLedger {
     /// The customer and its subscriptions' stored states in one `SELECT` (`CustomerSnapshotStatement`:
     /// customers left-joined to the subscriptions they own), outside any transaction. On an SQLite file it
-    /// runs on the calling thread with a statement prepared once (`SQLiteStatementConnection`), or, when that
+    /// runs on the calling thread with a statement prepared once (`SQLiteCustomerReader`), or, when that
     /// cannot answer at once, on a read-only connection of SQLiteNIO; on PostgreSQL it is prepared once per
     /// connection. Inside a ledger transaction it runs in that transaction, and sees its writes.
     public func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot? {
@@ -17,7 +17,7 @@ extension SQLLedger {
         }
         let rows = try await database.withReadStatement { session in
             var rows = CustomerSnapshotRows()
-            switch session.connection {
+            switch session.driver {
             case .sqlite(let connection):
                 for row in try await connection.query(CustomerSnapshotStatement.sql, [.text(appID), .text(appUserID)]) {
                     rows.customer = try rows.customer ?? Self.customer(row)

@@ -9,10 +9,10 @@ import PerennialServices
 /// A task already inside a transaction of this database (a nested `transaction`, a job enqueued from
 /// inside one) joins it as a savepoint instead of opening another connection.
 public struct SQLLedger: Ledger {
-    let database: SQLDatabaseConnection
+    let database: PerennialDatabase
 
     /// A ledger on an open (and migrated) database.
-    public init(database: SQLDatabaseConnection) {
+    public init(database: PerennialDatabase) {
         self.database = database
     }
 

@@ -6,9 +6,9 @@ import SQLKit
 /// insert that does nothing when the notification is already there, so concurrent repeats of one
 /// notification store it once. Inside a ledger transaction of the same database, operations join it.
 public struct SQLNotificationInbox: NotificationInbox {
-    let database: SQLDatabaseConnection
+    let database: PerennialDatabase
 
-    public init(database: SQLDatabaseConnection) {
+    public init(database: PerennialDatabase) {
         self.database = database
     }
 

@@ -5,9 +5,9 @@ import SQLKit
 /// The `PollSchedule` on an SQL database: the `polled_at` and `will_renew` columns of `subscriptions`, and
 /// the `app_cursors` table.
 public struct SQLPollSchedule: PollSchedule {
-    let database: SQLDatabaseConnection
+    let database: PerennialDatabase
 
-    public init(database: SQLDatabaseConnection) {
+    public init(database: PerennialDatabase) {
         self.database = database
     }
 

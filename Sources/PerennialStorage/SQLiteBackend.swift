@@ -19,9 +19,9 @@ final class SQLiteBackend: Sendable {
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
     /// Read-only connections for read transactions; nil for an in-memory database.
     let readers: SQLiteReaders?
-    /// Read-only connections for the customer read on the calling thread (see `SQLiteStatementConnection`);
+    /// Read-only connections for the customer read on the calling thread (see `SQLiteCustomerReader`);
     /// nil for an in-memory database.
-    private let statementReaders: SQLiteStatementReaders?
+    private let customerReaders: SQLiteCustomerReaders?
 
     /// How many read-only connections a file database gets.
     static let readerCount = 4
@@ -30,11 +30,11 @@ final class SQLiteBackend: Sendable {
     static let busyTimeoutMilliseconds = 5_000
 
     private init(
-        connection: SQLiteConnection, readers: SQLiteReaders?, statementReaders: SQLiteStatementReaders?, logger: Logger
+        connection: SQLiteConnection, readers: SQLiteReaders?, customerReaders: SQLiteCustomerReaders?, logger: Logger
     ) {
         self.connection = connection
         self.readers = readers
-        self.statementReaders = statementReaders
+        self.customerReaders = customerReaders
         // Query logging off: binds carry sealed receipts and credentials.
         self.database = connection.sql(queryLogLevel: nil)
         self.logger = logger
@@ -54,7 +54,7 @@ final class SQLiteBackend: Sendable {
         }
         let database = connection.sql(queryLogLevel: nil)
         var readers: SQLiteReaders?
-        var statementReaders: SQLiteStatementReaders?
+        var customerReaders: SQLiteCustomerReaders?
         do {
             if case .file(let path) = storage {
                 // Readers of other processes (`perennial migrate`, backups) do not block the writer.
@@ -62,18 +62,18 @@ final class SQLiteBackend: Sendable {
                 readers = try await SQLiteReaders.open(
                     path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger
                 )
-                statementReaders = try SQLiteStatementReaders(path: path, count: readerCount)
+                customerReaders = try SQLiteCustomerReaders(path: path, count: readerCount)
             }
             try await database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
             try await database.raw("PRAGMA foreign_keys=ON").run()
         } catch {
             await readers?.close()
-            statementReaders?.close()
+            customerReaders?.close()
             try? await connection.close()
             throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
         }
         return SQLiteBackend(
-            connection: connection, readers: readers, statementReaders: statementReaders, logger: logger
+            connection: connection, readers: readers, customerReaders: customerReaders, logger: logger
         )
     }
 
@@ -88,11 +88,11 @@ final class SQLiteBackend: Sendable {
         return try await readers.withSession(ownerID: ownerID, body)
     }
 
-    /// The rows of `CustomerSnapshotStatement`, read on the calling thread (`SQLiteStatementConnection`); nil
+    /// The rows of `CustomerSnapshotStatement`, read on the calling thread (`SQLiteCustomerReader`); nil
     /// when that cannot answer at once (an in-memory database, every connection lent, the file busy), and
     /// the caller should read through a session instead.
     func customerSnapshotRows(appID: String, appUserID: String) throws -> CustomerSnapshotRows? {
-        try statementReaders?.withConnection { connection in
+        try customerReaders?.withConnection { connection in
             try connection.customerSnapshotRows(appID: appID, appUserID: appUserID)
         } ?? nil
     }
@@ -106,7 +106,7 @@ final class SQLiteBackend: Sendable {
                 throw StorageError(.connectionClosed, "the SQLite database was shut down")
             }
             let session = DatabaseSession(
-                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, connection: .sqlite(connection)
+                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, driver: .sqlite(connection)
             )
             defer { session.end() }
             return try await body(session)
@@ -125,7 +125,7 @@ final class SQLiteBackend: Sendable {
     }
 
     private func close() async {
-        statementReaders?.close()
+        customerReaders?.close()
         await readers?.close()
         let acquired = (try? await gate.acquire()) != nil
         do {

@@ -58,7 +58,7 @@ final class SQLiteReaders: Sendable {
             let reader = readers[index]
             let session = DatabaseSession(
                 sql: reader.database, kind: .sqlite, logger: logger, ownerID: ownerID,
-                connection: .sqlite(reader.connection)
+                driver: .sqlite(reader.connection)
             )
             defer { session.end() }
             return try await body(session)

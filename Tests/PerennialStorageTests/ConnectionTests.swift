@@ -2,7 +2,7 @@ import PerennialServices
 @testable import PerennialStorage
 import Testing
 
-@Suite("SQLDatabaseConnection")
+@Suite("PerennialDatabase")
 struct ConnectionTests {
     @Test func sqliteFileIsConfigured() async throws {
         try await TestDatabase.sqliteFile.withDatabase { connection in
@@ -28,7 +28,7 @@ struct ConnectionTests {
 
     @Test func unreachablePostgresFailsAtOpenWithoutLeakingThePassword() async throws {
         let error = try await #require(throws: StorageError.self) {
-            try await SQLDatabaseConnection.open(url: "postgres://perennial:hunter2@127.0.0.1:1/db?tlsmode=disable")
+            try await PerennialDatabase.open(url: "postgres://perennial:hunter2@127.0.0.1:1/db?tlsmode=disable")
         }
         #expect(error.code == .databaseUnavailable)
         #expect(!error.description.contains("hunter2"))

@@ -22,8 +22,8 @@ struct MigrationTests {
     @Test(arguments: TestDatabase.shareable)
     func concurrentMigrationsFromTwoConnectionsApplyOnce(database: TestDatabase) async throws {
         try await database.withLocation { location in
-            let first = try await SQLDatabaseConnection.open(location, postgresMaximumConnections: 2)
-            let second = try await SQLDatabaseConnection.open(location, postgresMaximumConnections: 2)
+            let first = try await PerennialDatabase.open(location, postgresMaximumConnections: 2)
+            let second = try await PerennialDatabase.open(location, postgresMaximumConnections: 2)
             do {
                 async let a = Migrations.migrate(first)
                 async let b = Migrations.migrate(second)

@@ -9,7 +9,7 @@ enum PostgresTestSchemas {
     static func withFreshSchema(_ body: (DatabaseLocation) async throws -> Void) async throws {
         guard let baseURL = TestDatabase.postgresURL else { return }
         let schema = "perennial_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let admin = try await SQLDatabaseConnection.open(url: baseURL, postgresMaximumConnections: 1)
+        let admin = try await PerennialDatabase.open(url: baseURL, postgresMaximumConnections: 1)
         do {
             try await admin.withSession { try await $0.execute("CREATE SCHEMA \(schema)") }
             let separator = baseURL.contains("?") ? "&" : "?"

@@ -135,7 +135,7 @@ struct TransactionTests {
     @Test(arguments: TestDatabase.available)
     func shutdownIsIdempotentAndFinal(database: TestDatabase) async throws {
         try await database.withLocation { location in
-            let connection = try await SQLDatabaseConnection.open(location, postgresMaximumConnections: 2)
+            let connection = try await PerennialDatabase.open(location, postgresMaximumConnections: 2)
             try await Migrations.migrate(connection)
             async let first: Void = connection.shutdown()
             async let second: Void = connection.shutdown()

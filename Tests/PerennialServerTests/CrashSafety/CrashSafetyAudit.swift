@@ -10,7 +10,7 @@ struct CrashSafetyAudit {
     let workload: CrashSafetyWorkload
     let app: AppSettings
 
-    func audit(_ database: SQLDatabaseConnection, at now: Instant) async throws -> CrashSafetyAuditResult {
+    func audit(_ database: PerennialDatabase, at now: Instant) async throws -> CrashSafetyAuditResult {
         var result = CrashSafetyAuditResult()
         result.problems = try await inboxProblems(SQLNotificationInbox(database: database), into: &result)
         let ledger = SQLLedger(database: database)

@@ -17,7 +17,7 @@ extension CrashSafetyDatabase {
             }
             url = "sqlite://" + scratch.appendingPathComponent("perennial.sqlite").path
         }
-        let connection = try await SQLDatabaseConnection.open(url: url, postgresMaximumConnections: 1)
+        let connection = try await PerennialDatabase.open(url: url, postgresMaximumConnections: 1)
         do {
             let rows = try await SQLNotificationInbox(database: connection).notifications(appID: appID, limit: 1_000_000)
             await connection.shutdown()

@@ -44,8 +44,8 @@ struct CrashSafetyDatabase: Sendable, CustomStringConvertible {
     }
 
     /// Opens the database, for reading what the server left.
-    func open() async throws -> SQLDatabaseConnection {
-        try await SQLDatabaseConnection.open(url: url, postgresMaximumConnections: 2)
+    func open() async throws -> PerennialDatabase {
+        try await PerennialDatabase.open(url: url, postgresMaximumConnections: 2)
     }
 
     /// Drops the PostgreSQL schema (the SQLite file goes with the workspace).
@@ -54,8 +54,8 @@ struct CrashSafetyDatabase: Sendable, CustomStringConvertible {
         try? await Self.withAdmin(baseURL) { admin in try await admin.withSession { try await $0.execute("DROP SCHEMA \(schema) CASCADE") } }
     }
 
-    private static func withAdmin(_ url: String, _ body: (SQLDatabaseConnection) async throws -> Void) async throws {
-        let admin = try await SQLDatabaseConnection.open(url: url, postgresMaximumConnections: 1)
+    private static func withAdmin(_ url: String, _ body: (PerennialDatabase) async throws -> Void) async throws {
+        let admin = try await PerennialDatabase.open(url: url, postgresMaximumConnections: 1)
         do {
             try await body(admin)
         } catch {

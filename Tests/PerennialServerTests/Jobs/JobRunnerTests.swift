@@ -30,7 +30,7 @@ struct JobRunnerTests {
     func withRunner(
         failing failure: (any Error & Sendable)?, logger: Logger = Logger(label: "test"), _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
     ) async throws {
-        let connection = try await SQLDatabaseConnection.open(url: "sqlite::memory:")
+        let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
             _ = try await Migrations.migrate(connection)
             let clock = FixedClock(Instant(milliseconds: 0))

@@ -42,7 +42,7 @@ struct NotificationQueueingTests {
     }
 
     func withWorld(failures: Int, _ body: @Sendable (World) async throws -> Void) async throws {
-        let connection = try await SQLDatabaseConnection.open(url: "sqlite::memory:")
+        let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
             _ = try await Migrations.migrate(connection)
             let clock = FixedClock(Facts.day(31))

@@ -1,4 +1,4 @@
-extension SQLDatabaseConnection {
+extension PerennialDatabase {
     /// Runs `body`, which reads with a single statement and needs no transaction (one statement sees one
     /// consistent snapshot on SQLite and PostgreSQL), on the cheapest session: a read-only connection of an
     /// SQLite file, a pooled PostgreSQL connection without `BEGIN`/`COMMIT`, or the session the task already

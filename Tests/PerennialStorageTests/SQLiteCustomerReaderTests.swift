@@ -4,9 +4,9 @@ import PerennialServices
 import SQLiteKit
 import Testing
 
-/// The customer read that runs on the calling thread on an SQLite file (`SQLiteStatementConnection`).
+/// The customer read that runs on the calling thread on an SQLite file (`SQLiteCustomerReader`).
 @Suite("SQLite: the customer read on the calling thread")
-struct SQLiteStatementReadTests {
+struct SQLiteCustomerReaderTests {
     /// Three customers, the first with two subscriptions; `body` gets the ledger and the file's path.
     private func withCustomers(_ body: (SQLLedger, String) async throws -> Void) async throws {
         try await TestDatabase.sqliteFile.withDatabase { connection in
@@ -32,7 +32,7 @@ struct SQLiteStatementReadTests {
 
     @Test func answersLikeAReadTransactionAndPreparesOnce() async throws {
         try await withCustomers { ledger, path in
-            let connection = try SQLiteStatementConnection(path: path)
+            let connection = try SQLiteCustomerReader(path: path)
             for _ in 0..<2 {
                 for user in ["u1", "u2", "ü ✓", "nobody"] {
                     let rows = try #require(try connection.customerSnapshotRows(appID: "app", appUserID: user))
@@ -55,14 +55,14 @@ struct SQLiteStatementReadTests {
     @Test func busyFileAnswersNilWithoutWaiting() async throws {
         try await TestDatabase.sqliteFile.withLocation { location in
             guard case .sqliteFile(let path) = location.target else { return }
-            let database = try await SQLDatabaseConnection.open(location)
+            let database = try await PerennialDatabase.open(location)
             try await Migrations.migrate(database)
             try await SQLLedger(database: database).transaction {
                 _ = try await $0.findOrCreateCustomer(appID: "app", appUserID: "u2", createdAt: Fixtures.instant(3))
             }
             // Every other connection closed: WAL connections keep a shared lock that no exclusive lock passes.
             await database.shutdown()
-            let reader = try SQLiteStatementConnection(path: path)
+            let reader = try SQLiteCustomerReader(path: path)
             let holder = try await SQLiteConnection.open(storage: .file(path: path))
             do {
                 // SQLiteNIO's own busy handler retries forever; a timeout makes a wrong assumption fail instead.
@@ -86,7 +86,7 @@ struct SQLiteStatementReadTests {
 
     @Test func everyConnectionLentAnswersNil() async throws {
         try await withCustomers { _, path in
-            let readers = try SQLiteStatementReaders(path: path, count: 1)
+            let readers = try SQLiteCustomerReaders(path: path, count: 1)
             let nested = try readers.withConnection { _ in
                 try readers.withConnection { _ in "second" }
             }
@@ -99,8 +99,8 @@ struct SQLiteStatementReadTests {
     /// Closing leaves a lent connection to its borrower, closes it when given back, and refuses new loans.
     @Test func closingWhileLentClosesOnReturn() async throws {
         try await withCustomers { _, path in
-            let readers = try SQLiteStatementReaders(path: path, count: 2)
-            let lent = try readers.withConnection { connection throws -> SQLiteStatementConnection in
+            let readers = try SQLiteCustomerReaders(path: path, count: 2)
+            let lent = try readers.withConnection { connection throws -> SQLiteCustomerReader in
                 readers.close()
                 #expect(try connection.customerSnapshotRows(appID: "app", appUserID: "u2")?.customer != nil)
                 return connection
@@ -115,7 +115,7 @@ struct SQLiteStatementReadTests {
 
     @Test func shutDownDatabaseRefusesTheRead() async throws {
         try await TestDatabase.sqliteFile.withLocation { location in
-            let connection = try await SQLDatabaseConnection.open(location)
+            let connection = try await PerennialDatabase.open(location)
             try await Migrations.migrate(connection)
             await connection.shutdown()
             await #expect(throws: StorageError(.connectionClosed, "")) {

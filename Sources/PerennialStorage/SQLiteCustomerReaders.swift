@@ -1,26 +1,26 @@
 import Synchronization
 
-/// The read-only connections that answer single reads on the calling thread (`SQLiteStatementConnection`).
+/// The read-only connections that answer single reads on the calling thread (`SQLiteCustomerReader`).
 /// A caller borrows a free one; when every one is lent, it gets nil and takes the asynchronous path, so
 /// nothing ever waits here.
-final class SQLiteStatementReaders: Sendable {
+final class SQLiteCustomerReaders: Sendable {
     private struct State {
         /// The indices of the connections no caller holds.
         var free: [Int]
         var closed = false
     }
 
-    private let connections: [SQLiteStatementConnection]
+    private let connections: [SQLiteCustomerReader]
     private let state: Mutex<State>
 
     /// Opens `count` connections to the file at `path` (which exists and is in WAL mode).
     init(path: String, count: Int) throws {
-        connections = try (0..<count).map { _ in try SQLiteStatementConnection(path: path) }
+        connections = try (0..<count).map { _ in try SQLiteCustomerReader(path: path) }
         state = Mutex(State(free: Array(connections.indices)))
     }
 
     /// `body`'s result with a borrowed connection, or nil when none is free.
-    func withConnection<Result>(_ body: (SQLiteStatementConnection) throws -> Result) throws -> Result? {
+    func withConnection<Result>(_ body: (SQLiteCustomerReader) throws -> Result) throws -> Result? {
         let borrowed: Int? = try state.withLock { state in
             guard !state.closed else { throw StorageError(.connectionClosed, "the SQLite database was shut down") }
             return state.free.popLast()

@@ -5,7 +5,7 @@ import SQLiteKit
 /// An open database, SQLite or PostgreSQL, shared by the ledger, the job queue and the migrations.
 ///
 /// ```swift
-/// let database = try await SQLDatabaseConnection.open(url: "sqlite:///var/lib/perennial/perennial.sqlite")
+/// let database = try await PerennialDatabase.open(url: "sqlite:///var/lib/perennial/perennial.sqlite")
 /// try await Migrations.migrate(database)
 /// let ledger = SQLLedger(database: database)
 /// let jobs = SQLJobQueue(database: database, clock: SystemClock())
@@ -15,7 +15,7 @@ import SQLiteKit
 ///
 /// SQLite uses one connection that sessions take in turn (see `SQLiteBackend`); PostgreSQL uses a pool.
 /// Call `shutdown()` before the process exits.
-public final class SQLDatabaseConnection: Sendable {
+public final class PerennialDatabase: Sendable {
     enum Backend: Sendable {
         case sqlite(SQLiteBackend)
         case postgres(PostgresBackend)
@@ -38,7 +38,7 @@ public final class SQLDatabaseConnection: Sendable {
     /// Opens the database at a URL (see `DatabaseLocation`).
     public static func open(
         url: String, logger: Logger = Logger(label: "perennial.storage"), postgresMaximumConnections: Int = 10
-    ) async throws -> SQLDatabaseConnection {
+    ) async throws -> PerennialDatabase {
         try await open(DatabaseLocation(url: url), logger: logger, postgresMaximumConnections: postgresMaximumConnections)
     }
 
@@ -48,7 +48,7 @@ public final class SQLDatabaseConnection: Sendable {
     public static func open(
         _ location: DatabaseLocation, logger: Logger = Logger(label: "perennial.storage"),
         postgresMaximumConnections: Int = 10
-    ) async throws -> SQLDatabaseConnection {
+    ) async throws -> PerennialDatabase {
         let backend: Backend
         switch location.target {
         case .sqliteMemory:
@@ -63,7 +63,7 @@ public final class SQLDatabaseConnection: Sendable {
                 )
             )
         }
-        return SQLDatabaseConnection(location: location, backend: backend, logger: logger)
+        return PerennialDatabase(location: location, backend: backend, logger: logger)
     }
 
     /// Closes the database: waits for SQLite's session in progress, closes PostgreSQL's pool. Safe to call
