@@ -9,7 +9,7 @@ import PerennialStorage
 struct DatabaseSeeder: Sendable {
     let ledger: SQLLedger
     let customers: Int
-    /// Customers per ledger transaction.
+    /// Customers per ledger write.
     var batchSize = 500
 
     /// The marker's app user id for `count` customers.
@@ -32,7 +32,7 @@ struct DatabaseSeeder: Sendable {
         var first = 0
         while first < customers {
             let range = first..<min(first + batchSize, customers)
-            try await ledger.transaction { ledger in
+            try await ledger.write { ledger in
                 var transactions: [TransactionFact] = []
                 var renewals: [RenewalInfoFact] = []
                 var states: [(String, SubscriptionState)] = []
@@ -59,7 +59,7 @@ struct DatabaseSeeder: Sendable {
             }
         }
         let marker = Self.marker(customers)
-        try await ledger.transaction { ledger in
+        try await ledger.write { ledger in
             _ = try await ledger.findOrCreateCustomer(appID: BenchApp.id, appUserID: marker, createdAt: now)
         }
     }

@@ -27,7 +27,7 @@ enum AppRegistration {
                 updatedAt: now
             )
         }
-        try await ledger.transaction { ledger in
+        try await ledger.write { ledger in
             for record in records { try await ledger.saveApp(record) }
         }
     }

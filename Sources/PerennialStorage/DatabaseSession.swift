@@ -5,7 +5,7 @@ import Synchronization
 /// One database connection held for a unit of work: a transaction, a migration.
 ///
 /// The session in use is published in the task-local `current`, so that storage calls made while it is
-/// held (a job enqueued inside a ledger transaction, say) join it instead of waiting for another
+/// held (a job enqueued inside a ledger write, say) join it instead of waiting for another
 /// connection. On SQLite there is only one connection, and waiting for it would deadlock.
 final class DatabaseSession: Sendable {
     /// The session held by the current task, if any.

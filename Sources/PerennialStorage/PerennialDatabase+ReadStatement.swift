@@ -2,7 +2,7 @@ extension PerennialDatabase {
     /// Runs `body`, which reads with a single statement and needs no transaction (one statement sees one
     /// consistent snapshot on SQLite and PostgreSQL), on the cheapest session: a read-only connection of an
     /// SQLite file, a pooled PostgreSQL connection without `BEGIN`/`COMMIT`, or the session the task already
-    /// holds (inside a ledger transaction, say), whose uncommitted writes the read then sees.
+    /// holds (inside a ledger write, say), whose uncommitted writes the read then sees.
     func withReadStatement<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
@@ -16,7 +16,7 @@ extension PerennialDatabase {
         return try await withSession(body)
     }
 
-    /// Whether the current task holds a session of this database (inside a ledger transaction, say), whose
+    /// Whether the current task holds a session of this database (inside a ledger write, say), whose
     /// uncommitted writes its reads must see.
     var holdsSession: Bool {
         DatabaseSession.current.map { $0.ownerID == ObjectIdentifier(self) && $0.isActive } ?? false

@@ -17,20 +17,20 @@ public struct SQLLedger: Ledger {
     }
 
     /// Runs `body` in a write transaction; rolls back when it throws or the task is cancelled.
-    public func transaction<Result: Sendable>(
-        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+    public func write<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.withTransaction(.write) { session in
-            try await body(SQLLedgerTransaction(session: session))
+            try await body(SQLLedgerSession(session: session))
         }
     }
 
     /// Runs `body` in a read-only transaction (PostgreSQL: one repeatable-read snapshot).
     public func read<Result: Sendable>(
-        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.withTransaction(.read) { session in
-            try await body(SQLLedgerTransaction(session: session))
+            try await body(SQLLedgerSession(session: session))
         }
     }
 }

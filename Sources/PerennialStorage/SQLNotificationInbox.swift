@@ -4,7 +4,7 @@ import SQLKit
 
 /// The `NotificationInbox` on an SQL database, in the `store_notifications` table. Receiving is an
 /// insert that does nothing when the notification is already there, so concurrent repeats of one
-/// notification store it once. Inside a ledger transaction of the same database, operations join it.
+/// notification store it once. Inside a ledger write of the same database, operations join it.
 public struct SQLNotificationInbox: NotificationInbox {
     let database: PerennialDatabase
 

@@ -12,13 +12,13 @@ struct AppAndCustomerTests {
             let ledger = SQLLedger(database: connection)
             let app = AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([1, 2, 3]),
                                 updatedAt: Fixtures.instant(10))
-            try await ledger.transaction { try await $0.saveApp(app) }
-            try await ledger.transaction { try await $0.saveApp(app) }
+            try await ledger.write { try await $0.saveApp(app) }
+            try await ledger.write { try await $0.saveApp(app) }
             #expect(try await ledger.read { try await $0.app(id: "app") } == app)
 
             let updated = AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([9]),
                                     updatedAt: Fixtures.instant(20))
-            try await ledger.transaction { try await $0.saveApp(updated) }
+            try await ledger.write { try await $0.saveApp(updated) }
             #expect(try await ledger.read { try await $0.app(id: "app") } == updated)
             #expect(try await ledger.read { try await $0.app(id: "other") } == nil)
         }
@@ -29,10 +29,10 @@ struct AppAndCustomerTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             #expect(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") } == nil)
-            let created = try await ledger.transaction {
+            let created = try await ledger.write {
                 try await $0.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(100))
             }
-            let again = try await ledger.transaction {
+            let again = try await ledger.write {
                 try await $0.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(999))
             }
             #expect(created == CustomerRecord(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(100)))
@@ -50,7 +50,7 @@ struct AppAndCustomerTests {
             let token = { @Sendable (store: Store, text: String, at: Int64) in
                 StoreToken(store: store, kind: .receipt, sealed: Data(text.utf8), updatedAt: Fixtures.instant(at))
             }
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
                 try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "new", 50))
                 try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "old", 40))
@@ -66,7 +66,7 @@ struct AppAndCustomerTests {
             #expect(customer.createdAt == Fixtures.instant(1))
 
             // A token for an unknown customer creates it.
-            try await ledger.transaction { try await $0.setStoreToken(appID: "app", appUserID: "u2", token(.appStore, "t", 70)) }
+            try await ledger.write { try await $0.setStoreToken(appID: "app", appUserID: "u2", token(.appStore, "t", 70)) }
             let created = try await ledger.read { try await $0.customer(appID: "app", appUserID: "u2") }
             #expect(created?.createdAt == Fixtures.instant(70))
         }
@@ -79,9 +79,9 @@ struct AccountTokenTests {
     func aTokenLinksToTheLastCustomerWhoUsedIt(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            try await ledger.transaction { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "a", linkedAt: Instant(milliseconds: 1)) }
+            try await ledger.write { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "a", linkedAt: Instant(milliseconds: 1)) }
             #expect(try await ledger.read { try await $0.appUserID(appID: "app", accountToken: "t") } == "a")
-            try await ledger.transaction { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "b", linkedAt: Instant(milliseconds: 2)) }
+            try await ledger.write { try await $0.linkAccountToken(appID: "app", token: "t", appUserID: "b", linkedAt: Instant(milliseconds: 2)) }
             #expect(try await ledger.read { try await $0.appUserID(appID: "app", accountToken: "t") } == "b")
             #expect(try await ledger.read { try await $0.appUserID(appID: "other", accountToken: "t") } == nil)
         }

@@ -26,7 +26,7 @@ struct CustomerServiceReadTests {
             let current = [Fixtures.transaction("2000", original: "2000", purchasedAt: 1_000, expiresAt: 10_000)]
             let storedLapsing = try #require(engine.state(transactions: lapsing, renewalInfos: renewals, at: Fixtures.instant(1_500)))
             let storedCurrent = try #require(engine.state(transactions: current, renewalInfos: [], at: Fixtures.instant(1_500)))
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(5))
                 try await transaction.saveTransactions(appID: "app", lapsing + current, recordedAt: Fixtures.instant(1_500))
                 try await transaction.saveRenewalInfos(appID: "app", renewals, recordedAt: Fixtures.instant(1_500))

@@ -11,7 +11,7 @@ struct CustomerSnapshotTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             // A subscription whose owner has no customer row does not make a customer.
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.saveSubscription(appID: "app", ownerAppUserID: "ghost", state: Fixtures.state("1"), updatedAt: Fixtures.instant(1))
             }
             #expect(try await ledger.customerWithSubscriptions(appID: "app", appUserID: "nobody") == nil)
@@ -23,7 +23,7 @@ struct CustomerSnapshotTests {
     func customerWithoutSubscriptions(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            let customer = try await ledger.transaction {
+            let customer = try await ledger.write {
                 try await $0.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(5))
             }
             let snapshot = try #require(try await ledger.customerWithSubscriptions(appID: "app", appUserID: "u1"))
@@ -37,7 +37,7 @@ struct CustomerSnapshotTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             let state = Fixtures.state("1000")
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(7))
                 try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(8))
             }
@@ -56,7 +56,7 @@ struct CustomerSnapshotTests {
                 Fixtures.state("b", store: .stripe), Fixtures.state("B", status: .expired, expiresAt: nil),
                 Fixtures.state("a"), Fixtures.state("a", store: .playStore),
             ]
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 for user in ["u1", "u2"] {
                     _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(1))
                 }
@@ -83,7 +83,7 @@ struct CustomerSnapshotTests {
     func insideATransactionSeesItsWrites(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            let snapshot = try await ledger.transaction { transaction in
+            let snapshot = try await ledger.write { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
                 try await transaction.saveSubscription(
                     appID: "app", ownerAppUserID: "u1", state: Fixtures.state("1"), updatedAt: Fixtures.instant(2))

@@ -12,13 +12,13 @@ struct EventTests {
             let renewal = Fixtures.event(.renewal, occurredAt: 200)
             let purchase = Fixtures.event(.initialPurchase, occurredAt: 100)
             let trial = Fixtures.event(.trialStarted, occurredAt: 100, details: ["offer": "intro"])
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u1", [renewal, purchase], recordedAt: Fixtures.instant(1))
             }
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u1", [purchase, trial, renewal], recordedAt: Fixtures.instant(2))
             }
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u2", [Fixtures.event(.renewal, original: "9", occurredAt: 50)],
                                           recordedAt: Fixtures.instant(3))
             }
@@ -44,7 +44,7 @@ struct EventTests {
             let purchase = Fixtures.event(.initialPurchase, original: "1000", occurredAt: 100)
             let renewal = Fixtures.event(.renewal, original: "1000", occurredAt: 200)
             let other = Fixtures.event(.initialPurchase, original: "2000", occurredAt: 150)
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 try await transaction.appendEvents(appID: "app", appUserID: "u1", [renewal, other], recordedAt: Fixtures.instant(1))
                 // The subscription moved to another customer: its events are still listed together.
                 try await transaction.appendEvents(appID: "app", appUserID: "u2", [purchase], recordedAt: Fixtures.instant(2))
@@ -53,7 +53,7 @@ struct EventTests {
             #expect(listed.map(\.event) == [purchase, renewal])
             #expect(listed.map(\.appUserID) == ["u2", "u1"])
 
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 try await transaction.deleteEvents(
                     appID: "app", subscription: Fixtures.key("1000"),
                     fingerprints: [renewal.fingerprint, other.fingerprint, "unknown"])
@@ -63,7 +63,7 @@ struct EventTests {
             #expect(try await ledger.read { try await $0.events(appID: "app", subscription: Fixtures.key("2000")) }.map(\.event) == [other])
 
             // A deleted event can be appended again.
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u1", [renewal], recordedAt: Fixtures.instant(3))
             }
             #expect(try await ledger.read { try await $0.events(appID: "app", subscription: Fixtures.key("1000")) }.count == 2)

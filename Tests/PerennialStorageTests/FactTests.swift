@@ -16,7 +16,7 @@ struct FactTests {
             // Plain first, then the refund, then the plain copy again: the cancellation stays.
             for (appID, order) in [("a", [plain, refunded, plain]), ("b", [refunded, plain])] {
                 for fact in order {
-                    try await ledger.transaction {
+                    try await ledger.write {
                         try await $0.saveTransactions(appID: appID, [fact], recordedAt: Fixtures.instant(5))
                     }
                 }
@@ -40,7 +40,7 @@ struct FactTests {
                 Fixtures.transaction("t3", original: "2000"),
                 Fixtures.transaction("t1", original: "1000", store: .playStore),
             ]
-            try await ledger.transaction {
+            try await ledger.write {
                 // The same batch twice in one transaction is harmless too.
                 try await $0.saveTransactions(appID: "app", facts + facts, recordedAt: Fixtures.instant(5))
             }
@@ -61,13 +61,13 @@ struct FactTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             let first = Fixtures.renewalInfo(observedAt: 100, willAutoRenew: true)
-            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [first, first], recordedAt: Fixtures.instant(1)) }
-            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [first], recordedAt: Fixtures.instant(2)) }
+            try await ledger.write { try await $0.saveRenewalInfos(appID: "app", [first, first], recordedAt: Fixtures.instant(1)) }
+            try await ledger.write { try await $0.saveRenewalInfos(appID: "app", [first], recordedAt: Fixtures.instant(2)) }
             var stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
             #expect(stored == [first])
 
             let later = Fixtures.renewalInfo(observedAt: 200, willAutoRenew: false)
-            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [later], recordedAt: Fixtures.instant(3)) }
+            try await ledger.write { try await $0.saveRenewalInfos(appID: "app", [later], recordedAt: Fixtures.instant(3)) }
             stored = try await ledger.read { try await $0.renewalInfos(appID: "app", subscription: Fixtures.key("1000")) }
             #expect(stored.sorted { $0.observedAt < $1.observedAt } == [first, later])
         }
@@ -88,7 +88,7 @@ struct FactTests {
             for (number, order) in orders.enumerated() {
                 let appID = "app\(number)"
                 for index in order {
-                    try await ledger.transaction {
+                    try await ledger.write {
                         try await $0.saveRenewalInfos(appID: appID, [snapshots[index]], recordedAt: Fixtures.instant(1))
                     }
                 }

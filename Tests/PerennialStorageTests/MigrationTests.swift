@@ -50,7 +50,7 @@ struct PriceIncreaseConsentMigrationTests {
             let fact = RenewalInfoFact(
                 store: .appStore, environment: .sandbox, originalTransactionID: "1000", productID: "pro",
                 priceIncreaseConsent: .agreed, observedAt: Fixtures.instant(1))
-            try await ledger.transaction { try await $0.saveRenewalInfos(appID: "app", [fact], recordedAt: Fixtures.instant(1)) }
+            try await ledger.write { try await $0.saveRenewalInfos(appID: "app", [fact], recordedAt: Fixtures.instant(1)) }
             // Written as version 12 wrote it, then carried forward.
             try await connection.withSession { session in
                 try await session.execute(

@@ -15,7 +15,7 @@ struct SQLiteCustomerReaderTests {
                 return
             }
             let ledger = SQLLedger(database: connection)
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(4))
                 for key in ["b", "a"] {
                     try await transaction.saveSubscription(
@@ -57,7 +57,7 @@ struct SQLiteCustomerReaderTests {
             guard case .sqliteFile(let path) = location.target else { return }
             let database = try await PerennialDatabase.open(location)
             try await Migrations.migrate(database)
-            try await SQLLedger(database: database).transaction {
+            try await SQLLedger(database: database).write {
                 _ = try await $0.findOrCreateCustomer(appID: "app", appUserID: "u2", createdAt: Fixtures.instant(3))
             }
             // Every other connection closed: WAL connections keep a shared lock that no exclusive lock passes.

@@ -14,7 +14,7 @@ struct SubscriptionTests {
             #expect(try await ledger.read { try await $0.subscriptionOwner(appID: "app", subscription: key) } == nil)
 
             let active = Fixtures.state("1000")
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 try await transaction.lockSubscription(appID: "app", subscription: key)
                 try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: active, updatedAt: Fixtures.instant(1))
             }
@@ -22,12 +22,12 @@ struct SubscriptionTests {
             #expect(try await ledger.read { try await $0.subscriptionOwner(appID: "app", subscription: key) } == "u1")
 
             let expired = Fixtures.state("1000", status: .expired, expiresAt: nil)
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.saveSubscription(appID: "app", ownerAppUserID: "u1", state: expired, updatedAt: Fixtures.instant(2))
             }
             #expect(try await ledger.read { try await $0.subscriptionState(appID: "app", subscription: key) } == expired)
 
-            try await ledger.transaction {
+            try await ledger.write {
                 try await $0.saveSubscription(appID: "app", ownerAppUserID: "u2", state: expired, updatedAt: Fixtures.instant(3))
             }
             #expect(try await ledger.read { try await $0.subscriptionOwner(appID: "app", subscription: key) } == "u2")
@@ -44,7 +44,7 @@ struct SubscriptionTests {
                 Fixtures.state("b", store: .stripe), Fixtures.state("B"), Fixtures.state("a"),
                 Fixtures.state("a", store: .playStore),
             ]
-            try await ledger.transaction { transaction in
+            try await ledger.write { transaction in
                 for state in states {
                     try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(1))
                 }

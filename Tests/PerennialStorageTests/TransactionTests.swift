@@ -17,7 +17,7 @@ struct TransactionTests {
             let ledger = SQLLedger(database: connection)
             let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             await #expect(throws: Boom.self) {
-                try await ledger.transaction { transaction in
+                try await ledger.write { transaction in
                     try await transaction.saveApp(Self.app)
                     _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Instant(milliseconds: 1))
                     // A job enqueued inside the transaction joins it.
@@ -30,7 +30,7 @@ struct TransactionTests {
             #expect(try await queue.jobs(limit: 10).isEmpty)
 
             // The connection is usable afterwards.
-            try await ledger.transaction { try await $0.saveApp(Self.app) }
+            try await ledger.write { try await $0.saveApp(Self.app) }
             #expect(try await ledger.read { try await $0.app(id: "app") } == Self.app)
         }
     }
@@ -39,13 +39,13 @@ struct TransactionTests {
     func nestedTransactionsAreSavepoints(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            try await ledger.transaction { outer in
+            try await ledger.write { outer in
                 try await outer.saveApp(Self.app)
-                try? await ledger.transaction { inner in
+                try? await ledger.write { inner in
                     _ = try await inner.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Instant(milliseconds: 1))
                     throw Boom()
                 }
-                _ = try await ledger.transaction { inner in
+                _ = try await ledger.write { inner in
                     try await inner.findOrCreateCustomer(appID: "app", appUserID: "u2", createdAt: Instant(milliseconds: 1))
                 }
             }
@@ -61,7 +61,7 @@ struct TransactionTests {
             let ledger = SQLLedger(database: connection)
             let (wrote, signal) = AsyncStream<Void>.makeStream()
             let task = Task {
-                try await ledger.transaction { transaction in
+                try await ledger.write { transaction in
                     try await transaction.saveApp(Self.app)
                     signal.yield()
                     try await Task.sleep(for: .seconds(60))
@@ -72,7 +72,7 @@ struct TransactionTests {
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(try await ledger.read { try await $0.app(id: "app") } == nil)
-            try await ledger.transaction { try await $0.saveApp(Self.app) }
+            try await ledger.write { try await $0.saveApp(Self.app) }
             #expect(try await ledger.read { try await $0.app(id: "app") } == Self.app)
         }
     }
@@ -84,7 +84,7 @@ struct TransactionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await ledger.transaction { transaction in
+                        try await ledger.write { transaction in
                             _ = try await transaction.findOrCreateCustomer(
                                 appID: "app", appUserID: "u\(index)", createdAt: Instant(milliseconds: 1))
                             try await transaction.saveTransactions(
@@ -114,7 +114,7 @@ struct TransactionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<5 {
                     group.addTask {
-                        try await ledger.transaction { transaction in
+                        try await ledger.write { transaction in
                             try await transaction.lockSubscription(appID: "app", subscription: key)
                             var state = try await transaction.subscriptionState(appID: "app", subscription: key)
                                 ?? Fixtures.state("1000")

@@ -3,7 +3,7 @@ import PerennialCore
 
 /// Stores the facts one input brought, folds every subscription they touch into its new state, records the
 /// events the fuller history implies, and gives the subscriptions to the customer who sent them — all in
-/// one ledger transaction.
+/// one ledger write.
 ///
 /// Ownership follows the app's `TransferPolicy`. By default (the App Store's restore semantics) a
 /// subscription belongs to the last customer who sent proof of it: when another customer already owned it,
@@ -23,7 +23,7 @@ public struct FactIngestor: Sendable {
     /// customer's token of its store and kind (its `updatedAt` is set to now).
     public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws {
         let now = clock.now()
-        try await ledger.transaction { ledger in
+        try await ledger.write { ledger in
             _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
             if var token {
                 token.updatedAt = now
@@ -42,7 +42,7 @@ public struct FactIngestor: Sendable {
     /// customer can be found for are stored, and folded when a customer first sends proof of it.
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
         let now = clock.now()
-        try await ledger.transaction { ledger in
+        try await ledger.write { ledger in
             try await store(batch, app: app, owner: { key, currentOwner in
                 if let currentOwner { return currentOwner }
                 let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
@@ -57,7 +57,7 @@ public struct FactIngestor: Sendable {
 
     private func store(
         _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?, at now: Instant,
-        in ledger: any LedgerTransaction
+        in ledger: any LedgerSession
     ) async throws {
         let engine = SubscriptionEngine(catalog: app.catalog)
         let deriver = EventDeriver(catalog: app.catalog)
@@ -86,7 +86,7 @@ public struct FactIngestor: Sendable {
     /// Stores the derived events not stored yet, and removes stored ones the history no longer supports.
     private func reconcileEvents(
         _ derived: [LifecycleEvent], of key: SubscriptionKey, owner: String, app: AppSettings, at now: Instant,
-        in ledger: any LedgerTransaction
+        in ledger: any LedgerSession
     ) async throws {
         let stored = try await ledger.events(appID: app.id, subscription: key)
         let storedFingerprints = Set(stored.map(\.event.fingerprint))
@@ -103,7 +103,7 @@ public struct FactIngestor: Sendable {
 
     private func recordTransfer(
         of state: SubscriptionState, from previousOwner: String, to newOwner: String, app: AppSettings, at now: Instant,
-        in ledger: any LedgerTransaction
+        in ledger: any LedgerSession
     ) async throws {
         for (owner, direction) in [(previousOwner, "out"), (newOwner, "in")] {
             let event = LifecycleEvent(

@@ -65,7 +65,7 @@ public struct OfferService: Sendable {
             appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, nonce: OfferNonce.text(nonce),
             format: format, keyID: key.id, signedAt: clock.now()
         )
-        try await ledger.transaction { try await $0.recordOfferSignature(record) }
+        try await ledger.write { try await $0.recordOfferSignature(record) }
         return signed
     }
 
@@ -119,7 +119,7 @@ public struct OfferService: Sendable {
         let grant = OfferGrantRecord(
             appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, reason: trimmed, grantedAt: now, expiresAt: expiresAt
         )
-        try await ledger.transaction { try await $0.recordOfferGrant(grant) }
+        try await ledger.write { try await $0.recordOfferGrant(grant) }
         return grant
     }
 
@@ -156,7 +156,7 @@ public struct OfferService: Sendable {
             throw PerennialError(.invalidEngagement, "sessions_last_30_days must be between 0 and 100000")
         }
         let signals = EngagementSignals(sessionsLast30Days: sessionsLast30Days, lastActiveAt: lastActiveAt, reportedAt: clock.now())
-        try await ledger.transaction { try await $0.saveEngagementSignals(appID: app.id, appUserID: appUserID, signals) }
+        try await ledger.write { try await $0.saveEngagementSignals(appID: app.id, appUserID: appUserID, signals) }
     }
 
     private func history(app: AppSettings, appUserID: String) async throws -> OfferHistory {

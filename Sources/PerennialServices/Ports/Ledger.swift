@@ -1,18 +1,18 @@
 import PerennialCore
 
 /// Where Perennial keeps what it knows: customers, facts, derived states and events. Every ingestion runs
-/// inside one `transaction`, so a crash leaves either all of it or none of it.
+/// inside one `write` (one database transaction), so a crash leaves either all of it or none of it. (The
+/// word "transaction" alone names what a store sells; the ledger's unit of work is a write or a read.)
 public protocol Ledger: Sendable {
     /// Runs `body` in one database transaction; commits when it returns, rolls back when it throws.
-    /// Transactions that lock the same subscription (`LedgerTransaction.lockSubscription`) run one after
-    /// the other.
-    func transaction<Result: Sendable>(
-        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+    /// Writes that lock the same subscription (`LedgerSession.lockSubscription`) run one after the other.
+    func write<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result
 
     /// Runs read-only `body` against a consistent view, without taking write locks.
     func read<Result: Sendable>(
-        _ body: @escaping @Sendable (any LedgerTransaction) async throws -> Result
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result
 
     /// The customer with this app user id and the stored states of the subscriptions it owns (sorted by key),

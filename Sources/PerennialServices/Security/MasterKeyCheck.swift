@@ -9,7 +9,7 @@ public enum MasterKeyCheck {
 
     /// Throws `PerennialError` `master_key_mismatch` when `secrets`' key is not the database's.
     public static func verify(_ secrets: SecretBox, ledger: any Ledger) async throws {
-        try await ledger.transaction { ledger in
+        try await ledger.write { ledger in
             if let sealed = try await ledger.masterKeyCanary() {
                 guard (try? secrets.open(sealed)) == canary else { throw mismatch }
                 return

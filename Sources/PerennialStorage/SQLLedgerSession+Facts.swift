@@ -3,7 +3,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// Inserts each transaction, or merges it into the stored copy (`stored.merged(with: new)`) and rewrites
     /// the row only when the merge added something.
     ///

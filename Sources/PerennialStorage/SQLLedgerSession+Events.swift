@@ -2,7 +2,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// Inserts the events in order (so their sequence numbers follow it), skipping any whose fingerprint is
     /// already stored for the app.
     public func appendEvents(

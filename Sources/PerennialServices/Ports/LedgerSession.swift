@@ -1,9 +1,9 @@
 import Foundation
 import PerennialCore
 
-/// The reads and writes available inside a `Ledger` transaction. All writes are idempotent: repeating
+/// The reads and writes available inside a `Ledger` write or read. All writes are idempotent: repeating
 /// one with the same input changes nothing.
-public protocol LedgerTransaction: Sendable {
+public protocol LedgerSession: Sendable {
     // MARK: Apps
 
     /// Inserts or updates an app's stored record.

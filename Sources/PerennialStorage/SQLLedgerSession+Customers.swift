@@ -3,7 +3,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// The stored customer, if any.
     public func customer(appID: String, appUserID: String) async throws -> CustomerRecord? {
         guard let row = try await sql.raw("""

@@ -1,7 +1,7 @@
 import Foundation
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// The canary sealed under the master key, if stored.
     public func masterKeyCanary() async throws -> Data? {
         try await sql.raw("SELECT sealed FROM master_key_canary WHERE id = 1").first().map { try $0.data("sealed") }

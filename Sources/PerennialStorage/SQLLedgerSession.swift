@@ -1,11 +1,11 @@
 import PerennialServices
 import SQLKit
 
-/// The reads and writes of one `SQLLedger` transaction, on the session that runs it.
+/// The reads and writes of one `SQLLedger` write or read, on the database session that runs it.
 ///
 /// Every write is an upsert or an insert-if-absent, so repeating it changes nothing. The operations are
-/// grouped by subject in `SQLLedgerTransaction+….swift`.
-public struct SQLLedgerTransaction: LedgerTransaction {
+/// grouped by subject in `SQLLedgerSession+….swift`.
+public struct SQLLedgerSession: LedgerSession {
     let session: DatabaseSession
 
     init(session: DatabaseSession) {

@@ -2,7 +2,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// Inserts the app, or replaces its bundle id, sealed credentials and `updatedAt`.
     public func saveApp(_ app: AppRecord) async throws {
         try await sql.raw("""

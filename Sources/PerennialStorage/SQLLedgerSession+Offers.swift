@@ -2,7 +2,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     public func recordOfferSignature(_ record: OfferSignatureRecord) async throws {
         try await sql.raw("""
             INSERT INTO offer_signatures (app_id, app_user_id, product_id, offer_id, nonce, format, key_id, signed_at)
@@ -26,7 +26,7 @@ extension SQLLedgerTransaction {
     }
 }
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     public func recordOfferGrant(_ grant: OfferGrantRecord) async throws {
         try await sql.raw("""
             INSERT INTO offer_grants (app_id, app_user_id, product_id, offer_id, reason, granted_at, expires_at)
@@ -49,7 +49,7 @@ extension SQLLedgerTransaction {
     }
 }
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     public func saveEngagementSignals(appID: String, appUserID: String, _ signals: EngagementSignals) async throws {
         try await sql.raw("""
             INSERT INTO engagement_signals (app_id, app_user_id, body, reported_at)

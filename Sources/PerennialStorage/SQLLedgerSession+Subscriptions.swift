@@ -2,7 +2,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     /// PostgreSQL: a transaction-scoped advisory lock on a stable 64-bit hash of the app and subscription,
     /// released at commit or rollback. SQLite: nothing to do, transactions already run one at a time.
     public func lockSubscription(appID: String, subscription: SubscriptionKey) async throws {

@@ -2,7 +2,7 @@ import PerennialCore
 import PerennialServices
 import SQLKit
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     public func linkAccountToken(appID: String, token: String, appUserID: String, linkedAt: Instant) async throws {
         try await sql.raw("""
             INSERT INTO account_tokens (app_id, token, app_user_id, linked_at)
@@ -18,7 +18,7 @@ extension SQLLedgerTransaction {
     }
 }
 
-extension SQLLedgerTransaction {
+extension SQLLedgerSession {
     public func appUserIDs(appID: String, after: String?, limit: Int) async throws -> [String] {
         try await sql.raw("""
             SELECT app_user_id FROM customers WHERE app_id = \(bind: appID) AND app_user_id > \(bind: after ?? "")
