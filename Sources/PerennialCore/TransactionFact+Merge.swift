@@ -6,7 +6,8 @@ extension TransactionFact {
     /// the store vouched for last (`observedAt`; an undated copy counts as the oldest) decides the refund
     /// fields, so a reversed refund clears the cancellation; between copies of the same date information is
     /// only added (a cancellation stays, the earliest instant wins). An upgrade flag seen once stays, and the
-    /// latest expiry wins (Apple moves expiry later when it extends a renewal date).
+    /// latest expiry wins (Apple moves expiry later when it extends a renewal date). A price or storefront
+    /// that one copy lacks comes from the other (two that differ: the larger, so the order never matters).
     public func merged(with other: TransactionFact) -> TransactionFact {
         var result = self
         let mine = observedAt?.milliseconds ?? .min, theirs = other.observedAt?.milliseconds ?? .min
@@ -29,6 +30,8 @@ extension TransactionFact {
         result.offerCodeRefName = Self.larger(offerCodeRefName, other.offerCodeRefName)
         result.promotionalOfferID = Self.larger(promotionalOfferID, other.promotionalOfferID)
         result.appAccountToken = Self.larger(appAccountToken, other.appAccountToken)
+        result.price = Self.larger(price, other.price)
+        result.storefront = Self.larger(storefront, other.storefront)
         if other.ownership == .familyShared { result.ownership = .familyShared }
         return result
     }
@@ -46,7 +49,7 @@ extension TransactionFact {
     }
 
     /// Keeps whichever value is present; when both are, the larger, so the choice is order-independent.
-    private static func larger(_ lhs: String?, _ rhs: String?) -> String? {
+    private static func larger<Value: Comparable>(_ lhs: Value?, _ rhs: Value?) -> Value? {
         guard let lhs else { return rhs }
         guard let rhs else { return lhs }
         return max(lhs, rhs)

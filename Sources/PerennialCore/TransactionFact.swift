@@ -34,6 +34,11 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     /// When the store vouched for this copy (a signed transaction's `signedDate`); nil when unknown
     /// (receipts). Between two dated copies, the later one decides refunds: a refund can be reversed.
     public var observedAt: Instant?
+    /// What the customer paid, when the store says (App Store signed transactions; receipts do not).
+    public var price: Money?
+    /// The storefront's country (ISO 3166-1, as the store gives it: the App Store's three letters), when the
+    /// store says.
+    public var storefront: String?
 
     public init(
         store: Store, environment: StoreEnvironment, transactionID: String,

@@ -6,7 +6,7 @@ extension JWSTransactionDecodedPayload {
     public var transactionFact: TransactionFact? {
         guard let transactionId, let productId, let purchaseDate else { return nil }
         let isIntroductory = offerType == .introductory
-        return TransactionFact(
+        var fact = TransactionFact(
             store: .appStore, environment: environment?.storeEnvironment ?? .production, transactionID: transactionId,
             originalTransactionID: originalTransactionId ?? transactionId, productID: productId, purchasedAt: purchaseDate,
             originalPurchasedAt: originalPurchaseDate, expiresAt: expiresDate, cancelledAt: revocationDate,
@@ -19,5 +19,8 @@ extension JWSTransactionDecodedPayload {
             promotionalOfferID: offerType == .promotional || offerType == .winBack ? offerIdentifier : nil,
             appAccountToken: appAccountToken?.lowercased(), observedAt: signedDate
         )
+        if let price, let currency { fact.price = Money(milliunits: price, currency: currency) }
+        fact.storefront = storefront
+        return fact
     }
 }

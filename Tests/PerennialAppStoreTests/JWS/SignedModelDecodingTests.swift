@@ -30,6 +30,9 @@ struct SignedModelDecodingTests {
         #expect(transaction.appTransactionId == "71134" && transaction.offerPeriod == "P1Y")
         #expect(transaction.billingPlanType == "MONTHLY")
         #expect(transaction.advancedCommerceInfo != nil && transaction.commitmentInfo != nil)
+        let fact = try #require(transaction.transactionFact)
+        #expect(fact.price == Money(minorUnits: 1_099, currency: "USD"), "Apple's milliunits, exactly")
+        #expect(fact.storefront == transaction.storefront)
     }
 
     @Test func transactionWithRevocation() throws {
