@@ -14,6 +14,8 @@ public enum LifecycleEventKind: String, Sendable, Codable, Hashable, CaseIterabl
     case productChange = "product_change"
     case priceIncreaseConsent = "price_increase_consent"
     case offerRedeemed = "offer_redeemed"
+    /// The customer paused the subscription; `details.resumes_at` says until when.
+    case paused
     /// A subscription moved from one customer to another (both are named in its details).
     case transferred
 }

@@ -20,7 +20,7 @@ extension RenewalInfoFact {
             priceIncreaseConsent.map { $0 == .agreed ? "1" : "0" }, offerCodeRefName,
             promotionalOfferID,
         ]
-        for field in fields {
+        for field in fields + (pausedUntil.map { [String($0.milliseconds)] } ?? []) {
             guard let field else {
                 key.append(0)
                 continue

@@ -16,6 +16,9 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     public var isInBillingRetryPeriod: Bool?
     /// Access continues until this instant while billing is retried (`grace_period_expires_date_ms`).
     public var gracePeriodExpiresAt: Instant?
+    /// The customer paused the subscription until this instant (no access meanwhile; the store resumes and
+    /// renews it then), when the store says. The App Store has no pause; Google Play and Stripe do.
+    public var pausedUntil: Instant?
     /// Where the customer stands on a price increase, when the store said.
     public var priceIncreaseConsent: PriceIncreaseConsent?
     public var offerCodeRefName: String?

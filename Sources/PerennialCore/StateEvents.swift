@@ -1,5 +1,5 @@
 /// The events a change of renewal status stands for: auto-renew turned off or on, a billing issue, a grace
-/// period, a recovery, an expiry the store confirmed, consent to a price increase.
+/// period, a recovery, an expiry the store confirmed, a pause, consent to a price increase.
 enum StateEvents {
     static func between(_ before: SubscriptionState?, _ after: SubscriptionState, at instant: Instant) -> [LifecycleEvent] {
         guard after.productType == .autoRenewable else {
@@ -31,6 +31,9 @@ enum StateEvents {
         }
         if let reason = after.expirationReason, after.status == .expired, !(before.map(isConfirmedExpiry) ?? false) {
             events.append(LifecycleEvent(after, .expiration, at: after.expiresAt ?? instant, ["reason": reason.rawValue]))
+        }
+        if after.status == .paused, before?.status != .paused, let resumesAt = after.resumesAt {
+            events.append(LifecycleEvent(after, .paused, at: after.expiresAt ?? instant, ["resumes_at": "\(resumesAt)"]))
         }
         if after.priceIncreaseConsent == .agreed, before?.priceIncreaseConsent != .agreed {
             events.append(LifecycleEvent(after, .priceIncreaseConsent, at: instant))

@@ -89,6 +89,11 @@ public struct SubscriptionEngine: Sendable {
         // Renewal info observed before the deciding period began describes an older period: it says nothing
         // about why this one ended.
         let current = renewal.flatMap { $0.observedAt >= latest.purchasedAt ? $0 : nil }
+        if let resumesAt = current?.pausedUntil, resumesAt > instant {
+            state.status = .paused
+            state.resumesAt = resumesAt
+            return
+        }
         if current?.isInBillingRetryPeriod == true {
             state.billingIssueDetectedAt = expiresAt
             if let grace = current?.gracePeriodExpiresAt, grace > instant {

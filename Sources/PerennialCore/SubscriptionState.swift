@@ -44,6 +44,8 @@ public struct SubscriptionState: Sendable, Hashable, Codable {
     public var priceIncreaseConsent: PriceIncreaseConsent?
     /// When the renewal info the state was derived from was observed; nil when none was known.
     public var renewalInfoObservedAt: Instant?
+    /// When a paused subscription resumes (the store renews it then); nil unless paused.
+    public var resumesAt: Instant?
 
     public init(
         key: SubscriptionKey, environment: StoreEnvironment, productType: ProductType, productID: String,

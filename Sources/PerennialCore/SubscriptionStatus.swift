@@ -8,8 +8,10 @@ public enum SubscriptionStatus: String, Sendable, Codable, Hashable, CaseIterabl
     case active
     /// Renewal failed; the store retries billing and the customer keeps access until the grace period ends.
     case gracePeriod = "grace_period"
-    /// Renewal failed; the store retries billing and the customer has no access meanwhile.
+    /// Renewal failed; the store retries billing and the customer has no access meanwhile (account hold).
     case billingRetry = "billing_retry"
+    /// The customer paused the subscription: no access until it resumes, at `SubscriptionState.resumesAt`.
+    case paused
     /// The period ended and the store stopped renewing; see the expiration reason.
     case expired
     /// The store took access away: refund, or loss of Family Sharing.
@@ -19,7 +21,7 @@ public enum SubscriptionStatus: String, Sendable, Codable, Hashable, CaseIterabl
     public var grantsAccess: Bool {
         switch self {
         case .trial, .introductory, .active, .gracePeriod: true
-        case .billingRetry, .expired, .revoked: false
+        case .billingRetry, .paused, .expired, .revoked: false
         }
     }
 }

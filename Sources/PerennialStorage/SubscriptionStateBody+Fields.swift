@@ -33,6 +33,7 @@ extension SubscriptionStateBody {
         var promotionalOfferID: String?
         var priceIncreaseConsent: PriceIncreaseConsent?
         var renewalInfoObservedAt: Instant?
+        var resumesAt: Instant?
 
         /// Reads the value of `key` (the reader is just past the key).
         mutating func read(_ key: Key, from reader: inout PlainJSONReader) throws(PlainJSONDeclined) {
@@ -64,6 +65,7 @@ extension SubscriptionStateBody {
             case .promotionalOfferID: promotionalOfferID = try reader.optionalString()
             case .priceIncreaseConsent: priceIncreaseConsent = try reader.optionalString().map(Self.value)
             case .renewalInfoObservedAt: renewalInfoObservedAt = try reader.optionalInstant()
+            case .resumesAt: resumesAt = try reader.optionalInstant()
             }
         }
 
@@ -117,6 +119,7 @@ extension SubscriptionStateBody {
                 priceIncreaseConsent: priceIncreaseConsent
             )
             state.renewalInfoObservedAt = renewalInfoObservedAt
+            state.resumesAt = resumesAt
             return state
         }
     }

@@ -19,6 +19,6 @@ enum SubscriptionStateBody {
         case cancellationReason, originalPurchasedAt, latestPurchasedAt, expiresAt, gracePeriodExpiresAt
         case billingIssueDetectedAt, revokedAt, willRenew, renewsToProductID, ownership, renewalCount
         case latestTransactionID, hasUsedIntroductoryOffer, offerCodeRefName, promotionalOfferID
-        case priceIncreaseConsent, renewalInfoObservedAt
+        case priceIncreaseConsent, renewalInfoObservedAt, resumesAt
     }
 }

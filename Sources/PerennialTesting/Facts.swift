@@ -39,14 +39,16 @@ public enum Facts {
     public static func renewal(
         original: String = "1000", product: String = "pro.monthly", observedOn: Double, willRenew: Bool? = true,
         renewsTo: String? = nil, intent: Int? = nil, billingRetry: Bool? = nil, graceUntil: Double? = nil,
-        priceConsent: PriceIncreaseConsent? = nil
+        priceConsent: PriceIncreaseConsent? = nil, pausedUntil: Double? = nil
     ) -> RenewalInfoFact {
-        RenewalInfoFact(
+        var fact = RenewalInfoFact(
             store: .appStore, environment: .sandbox, originalTransactionID: original, productID: product,
             willAutoRenew: willRenew,
             autoRenewProductID: renewsTo, expirationReason: intent.map(ExpirationReason.init(appStoreExpirationIntent:)),
             isInBillingRetryPeriod: billingRetry, gracePeriodExpiresAt: graceUntil.map(day),
             priceIncreaseConsent: priceConsent, observedAt: day(observedOn)
         )
+        fact.pausedUntil = pausedUntil.map(day)
+        return fact
     }
 }

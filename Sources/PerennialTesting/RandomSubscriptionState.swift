@@ -23,9 +23,11 @@ public enum RandomSubscriptionState {
             renewsToProductID: maybe(&random, text), ownership: Bool.random(using: &random) ? .purchased : .familyShared,
             renewalCount: Int.random(in: -2...100_000, using: &random), latestTransactionID: text(&random),
             hasUsedIntroductoryOffer: Bool.random(using: &random), offerCodeRefName: maybe(&random, text),
-            promotionalOfferID: maybe(&random, text), priceIncreaseConsent: maybe(&random) { PriceIncreaseConsent.allCases[Int($0.next() % 2)] }
+            promotionalOfferID: maybe(&random, text),
+            priceIncreaseConsent: maybe(&random) { PriceIncreaseConsent.allCases[Int($0.next() % 2)] }
         )
         state.renewalInfoObservedAt = maybe(&random, instant)
+        state.resumesAt = maybe(&random, instant)
         return state
     }
 

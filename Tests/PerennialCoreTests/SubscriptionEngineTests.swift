@@ -44,6 +44,27 @@ private let cases: [EngineCase] = [
         renewals: [Facts.renewal(observedOn: 5, willRenew: false)], at: 10, status: .active, willRenew: false
     ),
     EngineCase(
+        name: "paused after its period: no access until it resumes", transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 29, pausedUntil: 60)], at: 45, status: .paused, willRenew: true
+    ),
+    EngineCase(
+        name: "a pause does not cut a period short", transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 10, pausedUntil: 60)], at: 20, status: .active, willRenew: true
+    ),
+    EngineCase(
+        name: "resumed and renewed", transactions: [Facts.period("1000", from: 0, to: 30), Facts.period("1001", from: 60, to: 90)],
+        renewals: [Facts.renewal(observedOn: 29, pausedUntil: 60)], at: 65, status: .active, willRenew: true, renewalCount: 1
+    ),
+    EngineCase(
+        name: "past the pause with no renewal: expired, reason unknown until the store says",
+        transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 29, pausedUntil: 60)], at: 61, status: .expired, willRenew: false
+    ),
+    EngineCase(
+        name: "billing retry without grace (account hold)", transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 30.5, billingRetry: true)], at: 31, status: .billingRetry
+    ),
+    EngineCase(
         name: "expired voluntarily (intent 1)", transactions: [Facts.period("1000", from: 0, to: 30)],
         renewals: [Facts.renewal(observedOn: 31, willRenew: false, intent: 1, billingRetry: false)], at: 31,
         status: .expired, reason: .voluntary, willRenew: false
@@ -206,6 +227,16 @@ struct SubscriptionEngineTests {
         #expect(engine.states(of: FactBatch(transactions: second + first, renewalInfos: [renewalC, renewalA]), at: at)
                 == [firstAlone, secondAlone])
         #expect(engine.states(of: FactBatch(renewalInfos: [renewalA]), at: at).isEmpty)
+    }
+
+    @Test func aPauseSaysWhenItEndsAndIsAnEvent() throws {
+        let transactions = [Facts.period("1000", from: 0, to: 30)]
+        let renewals = [Facts.renewal(observedOn: 0), Facts.renewal(observedOn: 29, pausedUntil: 60)]
+        let state = try #require(engine.state(transactions: transactions, renewalInfos: renewals, at: Facts.day(45)))
+        #expect(state.resumesAt == Facts.day(60))
+        #expect(state.validUntil == Facts.day(60), "time alone changes it when the pause ends")
+        let events = EventDeriver(catalog: nil).events(transactions: transactions, renewalInfos: renewals, now: Facts.day(45))
+        #expect(events.map(\.kind).contains(.paused))
     }
 
     @Test func graceAndBillingDates() throws {

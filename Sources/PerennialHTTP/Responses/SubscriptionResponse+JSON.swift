@@ -39,6 +39,8 @@ extension SubscriptionResponse {
         output.int(state.renewalCount)
         output.raw(",\"renews_to_product_id\":")
         output.string(state.productType == .autoRenewable ? state.renewsToProductID : nil)
+        output.raw(",\"resumes_at\":")
+        output.string(state.resumesAt?.iso8601)
         output.raw(",\"revocation_reason\":")
         output.string(state.revocationReason?.rawValue)
         output.raw(",\"revoked_at\":")

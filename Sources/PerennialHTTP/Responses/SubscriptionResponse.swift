@@ -16,7 +16,7 @@ struct SubscriptionResponse: Encodable {
         case renewalCount = "renewal_count", originalPurchaseDate = "original_purchase_date"
         case latestPurchaseDate = "latest_purchase_date", latestTransactionID = "latest_transaction_id"
         case offerCodeRefName = "offer_code_ref_name", promotionalOfferID = "promotional_offer_id"
-        case priceIncreaseConsent = "price_increase_consent"
+        case priceIncreaseConsent = "price_increase_consent", resumesAt = "resumes_at"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -36,6 +36,7 @@ struct SubscriptionResponse: Encodable {
         try c.encode(state.revokedAt?.iso8601, forKey: .revokedAt)
         try c.encode(state.willRenew, forKey: .willRenew)
         try c.encode(state.productType == .autoRenewable ? state.renewsToProductID : nil, forKey: .renewsToProductID)
+        try c.encode(state.resumesAt?.iso8601, forKey: .resumesAt)
         try c.encode(state.renewalCount, forKey: .renewalCount)
         try c.encode(state.originalPurchasedAt.iso8601, forKey: .originalPurchaseDate)
         try c.encode(state.latestPurchasedAt.iso8601, forKey: .latestPurchaseDate)
