@@ -14,17 +14,9 @@ struct SimulatorSavingService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                await save()
+                await folder.saveOrLog(simulator, logger: logger)
             }
         }
-        await save()
-    }
-
-    private func save() async {
-        do {
-            try await folder.save(simulator)
-        } catch {
-            logger.error("could not save the simulator's state", metadata: ["state_dir": "\(folder.path)", "error": "\(error)"])
-        }
+        await folder.saveOrLog(simulator, logger: logger)
     }
 }

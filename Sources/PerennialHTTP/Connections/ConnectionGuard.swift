@@ -9,14 +9,9 @@ import Synchronization
 ///
 /// Run it as one of the application's services: its `run` sweeps for expired deadlines four times a second.
 public final class ConnectionGuard: Service, Sendable {
-    private struct Entry {
-        let channel: any Channel
-        var progress: ConnectionProgress
-    }
-
     public let limits: ConnectionLimits
     private let logger: Logger
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let connections = Mutex<[ObjectIdentifier: TrackedConnection]>([:])
     private let sweepInterval: Duration
 
     public init(limits: ConnectionLimits, logger: Logger, sweepInterval: Duration = .milliseconds(250)) {
@@ -26,7 +21,7 @@ public final class ConnectionGuard: Service, Sendable {
     }
 
     /// How many connections are open.
-    public var openConnections: Int { entries.withLock { $0.count } }
+    public var openConnections: Int { connections.withLock { $0.count } }
 
     /// Sweeps until the service is cancelled or the server shuts down gracefully.
     public func run() async throws {
@@ -38,45 +33,36 @@ public final class ConnectionGuard: Service, Sendable {
         }
     }
 
-    /// Records a new connection; closes another (or this one) if the maximum is reached.
-    func opened(_ channel: any Channel) {
-        let now = ContinuousClock.now
-        let victim: (any Channel)? = entries.withLock { entries in
-            entries[ObjectIdentifier(channel)] = Entry(channel: channel, progress: ConnectionProgress(openedAt: now))
-            guard entries.count > limits.maxConnections else { return nil }
-            let waiting = entries.filter { $0.value.progress.isWaitingForClient && $0.key != ObjectIdentifier(channel) }
-            let slowest = waiting.min { $0.value.progress.since < $1.value.progress.since }
-            return (slowest?.value ?? entries[ObjectIdentifier(channel)])?.channel
+    /// Starts following a new connection; closes another (or this one) if the maximum is reached.
+    func opened(_ channel: any Channel) -> TrackedConnection {
+        let tracked = TrackedConnection(channel: channel, openedAt: .now)
+        let victim: (any Channel)? = connections.withLock { connections in
+            connections[ObjectIdentifier(channel)] = tracked
+            guard connections.count > limits.maxConnections else { return nil }
+            let waiting = connections.values.map { ($0, $0.progress) }
+                .filter { $0.1.isWaitingForClient && $0.0 !== tracked }
+            return (waiting.min { $0.1.since < $1.1.since }?.0 ?? tracked).channel
         }
         if let victim {
             logger.info("connection closed to make room", metadata: ["max_connections": "\(limits.maxConnections)"])
             victim.close(promise: nil)
         }
+        return tracked
     }
 
     /// Forgets a closed connection.
     func closed(_ channel: any Channel) {
-        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
-    }
-
-    /// Applies `change` to the connection's progress.
-    func update(_ channel: any Channel, _ change: (inout ConnectionProgress, ContinuousClock.Instant) -> Void) {
-        let now = ContinuousClock.now
-        entries.withLock { entries in
-            guard var entry = entries[ObjectIdentifier(channel)] else { return }
-            change(&entry.progress, now)
-            entries[ObjectIdentifier(channel)] = entry
-        }
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// Closes every connection whose deadline is before `now`.
     func closeExpired(now: ContinuousClock.Instant) {
-        let expired = entries.withLock { entries in
-            entries.values.filter { entry in entry.progress.deadline(limits).map { $0 < now } ?? false }
+        let expired = connections.withLock { connections in
+            connections.values.map { ($0.channel, $0.progress) }.filter { $0.1.deadline(limits).map { $0 < now } ?? false }
         }
-        for entry in expired {
-            logger.debug("connection timed out", metadata: ["phase": "\(entry.progress.phase)"])
-            entry.channel.close(promise: nil)
+        for (channel, progress) in expired {
+            logger.debug("connection timed out", metadata: ["phase": "\(progress.phase)"])
+            channel.close(promise: nil)
         }
     }
 }

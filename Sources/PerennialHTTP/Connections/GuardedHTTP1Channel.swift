@@ -16,8 +16,9 @@ public struct GuardedHTTP1Channel: ServerChildChannel {
         http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(RequestPhaseObserver(connectionGuard: connectionGuard), position: .after(decoder))
-            try pipeline.addHandler(RawReadObserver(connectionGuard: connectionGuard), position: .first)
+            let connection = connectionGuard.opened(channel)
+            try pipeline.addHandler(RequestPhaseObserver(connection: connection), position: .after(decoder))
+            try pipeline.addHandler(RawReadObserver(connectionGuard: connectionGuard, connection: connection), position: .first)
             return value
         }
     }

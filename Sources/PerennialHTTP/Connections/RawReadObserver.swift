@@ -1,19 +1,17 @@
 import NIOCore
 
-/// First in a connection's pipeline: tells the guard when the connection opens and closes, and when bytes
+/// First in a connection's pipeline: tells the guard when the connection closes, and its progress when bytes
 /// arrive (the start of a request head is only visible here, before the HTTP decoder has a whole head).
 final class RawReadObserver: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
     private let connectionGuard: ConnectionGuard
+    private let connection: TrackedConnection
 
-    init(connectionGuard: ConnectionGuard) {
+    init(connectionGuard: ConnectionGuard, connection: TrackedConnection) {
         self.connectionGuard = connectionGuard
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        connectionGuard.opened(context.channel)
+        self.connection = connection
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -26,7 +24,7 @@ final class RawReadObserver: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connectionGuard.update(context.channel) { progress, now in progress.bytesArrived(at: now) }
+        connection.update { progress, now in progress.bytesArrived(at: now) }
         context.fireChannelRead(data)
     }
 }

@@ -36,10 +36,9 @@ public actor RateLimiter {
     }
 
     /// Whether the app's bucket has a request left, without taking it: nil if so, else the seconds to wait.
+    /// A bucket not yet created is full.
     public func peek(appID: String, bucket: RateLimitBucket) -> Int? {
-        guard let settings = limits[appID] else { return nil }
-        return buckets[Key(appID: appID, bucket: bucket)]?.peek(at: clock.now())
-            ?? TokenBucket(limit: Self.limit(of: bucket, in: settings), now: clock.now()).peek(at: clock.now())
+        buckets[Key(appID: appID, bucket: bucket)]?.peek(at: clock.now())
     }
 
     /// How many buckets exist (for tests of the memory bound).

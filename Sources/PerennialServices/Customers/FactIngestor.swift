@@ -20,13 +20,12 @@ public struct FactIngestor: Sendable {
     }
 
     /// Ingests `batch` for `appUserID`, creating the customer if needed. `token`, when given, becomes the
-    /// customer's token of its store and kind (its `updatedAt` is set to now).
+    /// customer's token of its store and kind, unless a later one is stored.
     public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws {
         let now = clock.now()
         try await ledger.write { ledger in
             _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
-            if var token {
-                token.updatedAt = now
+            if let token {
                 try await ledger.setStoreToken(appID: app.id, appUserID: appUserID, token)
             }
             for token in Set(batch.transactions.compactMap(\.appAccountToken)) {

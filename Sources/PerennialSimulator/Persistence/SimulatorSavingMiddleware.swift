@@ -12,18 +12,10 @@ struct SimulatorSavingMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            await save(context)
+            await folder.saveOrLog(simulator, logger: context.logger)
             throw error
         }
-        await save(context)
+        await folder.saveOrLog(simulator, logger: context.logger)
         return response
-    }
-
-    private func save(_ context: Context) async {
-        do {
-            try await folder.save(simulator)
-        } catch {
-            context.logger.error("could not save the simulator's state", metadata: ["folder": "\(folder.path)", "error": "\(error)"])
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Logging
 import PerennialCore
 
 #if canImport(Glibc)
@@ -68,13 +69,23 @@ public actor SimulatorStateFolder {
         let ticket = nextTicket
         nextTicket += 1
         let snapshot = await simulator.snapshot()
-        guard ticket > lastWrittenTicket else { return }  // a later save already wrote a newer state
+        guard ticket > lastWrittenTicket else { return }  // a later save already settled a newer state
+        lastWrittenTicket = ticket
         let data = try JSONEncoder().encode(snapshot)
         let digest = SHA256.hash(data: data)
         guard digest != lastSavedDigest else { return }
         try Self.writeAtomically(data, to: stateFile)
         lastSavedDigest = digest
-        lastWrittenTicket = ticket
+    }
+
+    /// `save`, logging a failure instead of throwing it: for savers that must go on (after a request, on a
+    /// timer, at shutdown).
+    public func saveOrLog(_ simulator: AppStoreSimulator, logger: Logger) async {
+        do {
+            try await save(simulator)
+        } catch {
+            logger.error("could not save the simulator's state", metadata: ["state_dir": "\(path)", "error": "\(error)"])
+        }
     }
 
     private func createFolder() throws {
