@@ -23,13 +23,13 @@ struct BenchFacts: Sendable {
             let webOrderLineItemID = String(number + 50 + Int64(period))
             transactions.append(TransactionFact(
                 store: .appStore, environment: .sandbox, transactionID: transactionID,
-                originalTransactionID: original, productID: BenchApp.productID, purchasedAt: purchasedAt,
+                subscriptionID: original, productID: BenchApp.productID, purchasedAt: purchasedAt,
                 originalPurchasedAt: firstPurchase, expiresAt: purchasedAt.adding(milliseconds: BenchApp.yearMilliseconds),
                 webOrderLineItemID: webOrderLineItemID, subscriptionGroupID: "pro", observedAt: purchasedAt
             ))
         }
         let renewal = RenewalInfoFact(
-            store: .appStore, environment: .sandbox, originalTransactionID: original, productID: BenchApp.productID,
+            store: .appStore, environment: .sandbox, subscriptionID: original, productID: BenchApp.productID,
             willAutoRenew: true,
             autoRenewProductID: BenchApp.productID, observedAt: transactions.last?.purchasedAt ?? now
         )

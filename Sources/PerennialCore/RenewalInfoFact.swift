@@ -3,7 +3,8 @@
 public struct RenewalInfoFact: Sendable, Hashable, Codable {
     public var store: Store
     public var environment: StoreEnvironment
-    public var originalTransactionID: String
+    /// The store's id for the subscription (the `id` of its `subscriptionKey`).
+    public var subscriptionID: String
     /// The product of the current period.
     public var productID: String
     /// Whether the subscription will renew (`auto_renew_status`); nil when the store did not say.
@@ -27,7 +28,7 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     public var observedAt: Instant
 
     public init(
-        store: Store, environment: StoreEnvironment, originalTransactionID: String,
+        store: Store, environment: StoreEnvironment, subscriptionID: String,
         productID: String, willAutoRenew: Bool? = nil, autoRenewProductID: String? = nil,
         expirationReason: ExpirationReason? = nil, isInBillingRetryPeriod: Bool? = nil,
         gracePeriodExpiresAt: Instant? = nil, priceIncreaseConsent: PriceIncreaseConsent? = nil,
@@ -35,7 +36,7 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     ) {
         self.store = store
         self.environment = environment
-        self.originalTransactionID = originalTransactionID
+        self.subscriptionID = subscriptionID
         self.productID = productID
         self.willAutoRenew = willAutoRenew
         self.autoRenewProductID = autoRenewProductID
@@ -49,6 +50,6 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     }
 
     public var subscriptionKey: SubscriptionKey {
-        SubscriptionKey(store: store, originalTransactionID: originalTransactionID)
+        SubscriptionKey(store: store, id: subscriptionID)
     }
 }

@@ -15,7 +15,7 @@ public struct SubscriptionEngine: Sendable {
         let transactions = batch.transactions
         if let key = transactions.first?.subscriptionKey,
            transactions.indices.allSatisfy({
-               transactions[$0].store == key.store && transactions[$0].originalTransactionID == key.originalTransactionID
+               transactions[$0].store == key.store && transactions[$0].subscriptionID == key.id
            }),
            batch.renewalInfos.allSatisfy({ $0.subscriptionKey == key }) {
             return state(transactions: transactions, renewalInfos: batch.renewalInfos, at: instant).map { [$0] } ?? []

@@ -8,6 +8,7 @@ extension TransactionFact {
     /// only added (a cancellation stays, the earliest instant wins). An upgrade flag seen once stays, and the
     /// latest expiry wins (Apple moves expiry later when it extends a renewal date). A price or storefront
     /// that one copy lacks comes from the other (two that differ: the larger, so the order never matters).
+    /// An acknowledgement seen once stays.
     public func merged(with other: TransactionFact) -> TransactionFact {
         var result = self
         let mine = observedAt?.milliseconds ?? .min, theirs = other.observedAt?.milliseconds ?? .min
@@ -33,6 +34,11 @@ extension TransactionFact {
         result.price = Self.larger(price, other.price)
         result.storefront = Self.larger(storefront, other.storefront)
         if other.ownership == .familyShared { result.ownership = .familyShared }
+        if isAcknowledged == true || other.isAcknowledged == true {
+            result.isAcknowledged = true
+        } else {
+            result.isAcknowledged = isAcknowledged ?? other.isAcknowledged
+        }
         return result
     }
 

@@ -6,8 +6,9 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     public var environment: StoreEnvironment
     /// The store's unique id for this transaction (purchase, renewal or restore).
     public var transactionID: String
-    /// The id of the purchase that started the subscription; every renewal shares it.
-    public var originalTransactionID: String
+    /// The store's id for the subscription this transaction belongs to (the App Store's original
+    /// transaction id, which every renewal shares); the `id` of its `subscriptionKey`.
+    public var subscriptionID: String
     public var productID: String
     public var purchasedAt: Instant
     public var originalPurchasedAt: Instant?
@@ -39,21 +40,25 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     /// The storefront's country (ISO 3166-1, as the store gives it: the App Store's three letters), when the
     /// store says.
     public var storefront: String?
+    /// Whether the store has recorded that the seller acknowledged this purchase; nil for stores that ask
+    /// for no acknowledgement (the App Store). A store that refunds purchases nobody acknowledged (Google
+    /// Play, after three days) says false until Perennial acknowledges it.
+    public var isAcknowledged: Bool?
 
     public init(
         store: Store, environment: StoreEnvironment, transactionID: String,
-        originalTransactionID: String, productID: String, purchasedAt: Instant,
+        subscriptionID: String, productID: String, purchasedAt: Instant,
         originalPurchasedAt: Instant? = nil, expiresAt: Instant? = nil, cancelledAt: Instant? = nil,
         cancellationReason: String? = nil, isTrialPeriod: Bool = false, isInIntroOfferPeriod: Bool = false,
         isUpgraded: Bool = false, ownership: Ownership = .purchased, quantity: Int = 1,
         webOrderLineItemID: String? = nil, subscriptionGroupID: String? = nil,
         offerCodeRefName: String? = nil, promotionalOfferID: String? = nil, appAccountToken: String? = nil,
-        observedAt: Instant? = nil
+        observedAt: Instant? = nil, isAcknowledged: Bool? = nil
     ) {
         self.store = store
         self.environment = environment
         self.transactionID = transactionID
-        self.originalTransactionID = originalTransactionID
+        self.subscriptionID = subscriptionID
         self.productID = productID
         self.purchasedAt = purchasedAt
         self.originalPurchasedAt = originalPurchasedAt
@@ -71,10 +76,11 @@ public struct TransactionFact: Sendable, Hashable, Codable {
         self.promotionalOfferID = promotionalOfferID
         self.appAccountToken = appAccountToken
         self.observedAt = observedAt
+        self.isAcknowledged = isAcknowledged
     }
 
     /// The key that identifies the subscription this transaction belongs to.
     public var subscriptionKey: SubscriptionKey {
-        SubscriptionKey(store: store, originalTransactionID: originalTransactionID)
+        SubscriptionKey(store: store, id: subscriptionID)
     }
 }

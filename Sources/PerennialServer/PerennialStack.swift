@@ -26,6 +26,8 @@ public struct PerennialStack: Sendable {
     /// Checks each app's verifyReceipt URLs at startup and every ten minutes after.
     public let endpointCheck: VerifyReceiptEndpointCheck
     let dependencies: HTTPDependencies
+    /// The routes each store brings beyond its notification endpoint.
+    let storeRoutes: [any StoreRoutes]
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
@@ -36,10 +38,13 @@ public struct PerennialStack: Sendable {
     ///   - verifyRetryPolicy: the immediate retries of a call to Apple (verifyReceipt, the Server API) before
     ///     its work is queued.
     ///   - jobRetry: how queued jobs are retried; nil: the configuration's `server.jobs`.
+    ///   - stores: store adapters beside the App Store's, each with its notification endpoint, and the
+    ///     routes they bring (`storeRoutes`).
     public static func open(
         configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
         transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
+        stores: [any StoreAdapter] = [], storeRoutes: [any StoreRoutes] = [],
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
@@ -66,10 +71,14 @@ public struct PerennialStack: Sendable {
             for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
-            let notifications = AppStoreNotificationService(
-                inbox: inbox, jobs: jobs, ledger: ledger, verifier: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock),
+            let adapters = StoreAdapters([
+                AppStoreAdapter(signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), clock: clock),
+            ] + stores)
+            let notifications = StoreNotificationService(
+                inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
                 secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger
             )
+            let ingestor = FactIngestor(ledger: ledger, clock: clock)
             let transactions = SignedTransactionService(
                 verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
             )
@@ -82,6 +91,8 @@ public struct PerennialStack: Sendable {
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, transactions: transactions),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
+                    SubscriptionCheckJob(apps: apps, ingestor: ingestor),
+                    StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),
                 ],
                 policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger
             )
@@ -98,14 +109,15 @@ public struct PerennialStack: Sendable {
                 ),
                 dependencies: HTTPDependencies(
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
-                    transactions: transactions,
+                    storeAdapters: adapters, ingestor: ingestor, transactions: transactions,
                     appStoreAdmin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers), notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,
                     maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
                     trustedProxyHeader: configuration.server.trustedProxyHeader
-                )
+                ),
+                storeRoutes: [AppStoreRoutes()] + storeRoutes
             )
         } catch {
             await database.shutdown()
@@ -115,7 +127,7 @@ public struct PerennialStack: Sendable {
 
     /// The HTTP API.
     public func router() -> Router<PerennialRequestContext> {
-        PerennialRouter.make(dependencies, stores: [AppStoreRoutes()])
+        PerennialRouter.make(dependencies, stores: storeRoutes)
     }
 
     /// Closes the database.

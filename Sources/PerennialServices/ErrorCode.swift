@@ -58,6 +58,7 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case storeRecordNotFound = "store_record_not_found"
     case storeAPIError = "store_api_error"
     case serverAPINotConfigured = "server_api_not_configured"
+    case storeNotSupported = "store_not_supported"
     // Offers
     case invalidFormat = "invalid_format"
     case invalidEngagement = "invalid_engagement"
@@ -118,6 +119,7 @@ extension ErrorCode {
         case .receiptSharedSecretMismatch: (.unprocessable, "The App Store refused the shared secret for a receipt that is not provably this app's (status 21004).")
         case .receiptRejected: (.unprocessable, "The App Store rejected the receipt for another reason (its status is in the message).")
         case .storeAccountNotFound: (.unprocessable, "The receipt's Apple account no longer exists (status 21010).")
+        case .storeNotSupported: (.unprocessable, "No adapter for the store is registered on this server.")
         case .appStoreNotConfigured: (.unprocessable, "The app has no App Store settings, so it takes no App Store receipts.")
         case .malformedJWS: (.badRequest, "The signed data is not a compact JWS with a JSON payload.")
         case .invalidSignedTransaction: (.badRequest, "`signed_transaction` is not a compact JWS.")

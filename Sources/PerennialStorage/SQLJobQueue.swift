@@ -30,24 +30,29 @@ public struct SQLJobQueue: JobQueue {
     public func enqueue(_ job: NewJob) async throws {
         let createdAt = clock.now()
         try await database.withTransaction(.write) { session in
-            guard let key = job.deduplicationKey else {
-                try await session.sql.raw("""
-                    INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at)
-                    VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                            \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds))
-                    """).run()
-                return
-            }
-            switch job.onDuplicate {
-            case .replace: try await Self.enqueue(job, key: key, createdAt: createdAt, in: session)
-            case .keep:
-                try await session.sql.raw("""
-                    INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
-                    VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                            \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
-                    ON CONFLICT (dedup_key) DO NOTHING
-                    """).run()
-            }
+            try await Self.insert(job, createdAt: createdAt, in: session)
+        }
+    }
+
+    /// Inserts the job in `session`'s transaction (see the type for deduplication).
+    static func insert(_ job: NewJob, createdAt: Instant, in session: DatabaseSession) async throws {
+        guard let key = job.deduplicationKey else {
+            try await session.sql.raw("""
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at)
+                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                        \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds))
+                """).run()
+            return
+        }
+        switch job.onDuplicate {
+        case .replace: try await enqueue(job, key: key, createdAt: createdAt, in: session)
+        case .keep:
+            try await session.sql.raw("""
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
+                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
+                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
+                ON CONFLICT (dedup_key) DO NOTHING
+                """).run()
         }
     }
 

@@ -10,10 +10,10 @@ extension SQLLedgerSession {
     ) async throws {
         for event in events {
             try await sql.raw("""
-                INSERT INTO events (app_id, app_user_id, store, original_transaction_id, fingerprint, kind, body,
+                INSERT INTO events (app_id, app_user_id, store, subscription_id, fingerprint, kind, body,
                                     occurred_at, recorded_at)
                 VALUES (\(bind: appID), \(bind: appUserID), \(bind: event.subscription.store.rawValue),
-                        \(bind: event.subscription.originalTransactionID), \(bind: event.fingerprint),
+                        \(bind: event.subscription.id), \(bind: event.fingerprint),
                         \(bind: event.kind.rawValue), \(bind: try JSONBody.encode(event)),
                         \(bind: event.occurredAt.milliseconds), \(bind: recordedAt.milliseconds))
                 ON CONFLICT (app_id, fingerprint) DO NOTHING
@@ -37,7 +37,7 @@ extension SQLLedgerSession {
         try await sql.raw("""
             SELECT "sequence", app_user_id, body, recorded_at FROM events
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                AND subscription_id = \(bind: subscription.id)
             ORDER BY occurred_at, "sequence"
             """).all().map(Self.storedEvent(from:))
     }
@@ -51,7 +51,7 @@ extension SQLLedgerSession {
             try await sql.raw("""
                 DELETE FROM events
                 WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                    AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                    AND subscription_id = \(bind: subscription.id)
                     AND fingerprint IN (\(binds: chunk))
                 """).run()
         }

@@ -35,9 +35,9 @@ extension SQLLedgerSession {
                 return
             }
             let inserted = try await sql.raw("""
-                INSERT INTO transactions (app_id, store, transaction_id, original_transaction_id, body, recorded_at)
+                INSERT INTO transactions (app_id, store, transaction_id, subscription_id, body, recorded_at)
                 VALUES (\(bind: appID), \(bind: fact.store.rawValue), \(bind: fact.transactionID),
-                        \(bind: fact.originalTransactionID), \(bind: try JSONBody.encode(fact)),
+                        \(bind: fact.subscriptionID), \(bind: try JSONBody.encode(fact)),
                         \(bind: recordedAt.milliseconds))
                 ON CONFLICT (app_id, store, transaction_id) DO NOTHING
                 RETURNING transaction_id
@@ -53,12 +53,12 @@ extension SQLLedgerSession {
     public func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws {
         for info in renewalInfos {
             try await sql.raw("""
-                INSERT INTO renewal_infos (app_id, store, original_transaction_id, observed_at, body, recorded_at,
+                INSERT INTO renewal_infos (app_id, store, subscription_id, observed_at, body, recorded_at,
                                            tie_break)
-                VALUES (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.originalTransactionID),
+                VALUES (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.subscriptionID),
                         \(bind: info.observedAt.milliseconds), \(bind: try JSONBody.encode(info)),
                         \(bind: recordedAt.milliseconds), \(bind: Data(info.tieBreakKey)))
-                ON CONFLICT (app_id, store, original_transaction_id, observed_at) DO UPDATE SET
+                ON CONFLICT (app_id, store, subscription_id, observed_at) DO UPDATE SET
                     body = excluded.body,
                     recorded_at = excluded.recorded_at,
                     tie_break = excluded.tie_break
@@ -72,7 +72,7 @@ extension SQLLedgerSession {
         try await sql.raw("""
             SELECT body FROM transactions
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                AND subscription_id = \(bind: subscription.id)
             """).all().map { try JSONBody.decode(TransactionFact.self, from: try $0.string("body")) }
     }
 
@@ -81,7 +81,7 @@ extension SQLLedgerSession {
         try await sql.raw("""
             SELECT body FROM renewal_infos
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                AND subscription_id = \(bind: subscription.id)
             """).all().map { try JSONBody.decode(RenewalInfoFact.self, from: try $0.string("body")) }
     }
 }

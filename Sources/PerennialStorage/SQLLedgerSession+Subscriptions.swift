@@ -7,7 +7,7 @@ extension SQLLedgerSession {
     /// released at commit or rollback. SQLite: nothing to do, transactions already run one at a time.
     public func lockSubscription(appID: String, subscription: SubscriptionKey) async throws {
         guard session.kind == .postgresql else { return }
-        let key = StableHash.fnv1a64("subscription|\(appID)|\(subscription.store.rawValue)|\(subscription.originalTransactionID)")
+        let key = StableHash.fnv1a64("subscription|\(appID)|\(subscription.store.rawValue)|\(subscription.id)")
         try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
     }
 
@@ -16,7 +16,7 @@ extension SQLLedgerSession {
         try await sql.raw("""
             SELECT owner_app_user_id FROM subscriptions
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                AND subscription_id = \(bind: subscription.id)
             """).first().map { try $0.string("owner_app_user_id") }
     }
 
@@ -25,7 +25,7 @@ extension SQLLedgerSession {
         try await sql.raw("""
             SELECT body FROM subscriptions
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
-                AND original_transaction_id = \(bind: subscription.originalTransactionID)
+                AND subscription_id = \(bind: subscription.id)
             """).first().map { try JSONBody.decodeSubscriptionState(from: try $0.string("body")) }
     }
 
@@ -35,12 +35,12 @@ extension SQLLedgerSession {
         appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant
     ) async throws {
         try await sql.raw("""
-            INSERT INTO subscriptions (app_id, store, original_transaction_id, owner_app_user_id, body, status,
+            INSERT INTO subscriptions (app_id, store, subscription_id, owner_app_user_id, body, status,
                                        expires_at, will_renew, updated_at)
-            VALUES (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.originalTransactionID),
+            VALUES (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.id),
                     \(bind: ownerAppUserID), \(bind: try JSONBody.encode(state)), \(bind: state.status.rawValue),
                     \(bind: state.expiresAt?.milliseconds), \(bind: state.willRenew ? 1 : 0), \(bind: updatedAt.milliseconds))
-            ON CONFLICT (app_id, store, original_transaction_id) DO UPDATE SET
+            ON CONFLICT (app_id, store, subscription_id) DO UPDATE SET
                 owner_app_user_id = excluded.owner_app_user_id,
                 body = excluded.body,
                 status = excluded.status,

@@ -85,7 +85,7 @@ public struct SQLNotificationInbox: NotificationInbox {
 
     private static func store(_ row: any SQLRow) throws -> Store {
         let name = try row.string("store")
-        guard let store = Store(rawValue: name) else { throw StorageError(.corruptRecord, "a stored notification names an unknown store \(name)") }
+        guard let store = Store(rawValue: name) else { throw StorageError(.corruptRecord, "a stored notification names no valid store (\(name))") }
         return store
     }
 

@@ -20,28 +20,28 @@ public struct SQLPollSchedule: PollSchedule {
         let endedAfter = now.milliseconds - criteria.recentlyEnded.milliseconds
         return try await database.withTransaction(.read) { session in
             try await session.sql.raw("""
-                SELECT original_transaction_id, owner_app_user_id FROM subscriptions
+                SELECT subscription_id, owner_app_user_id FROM subscriptions
                 WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
                     AND status <> \(bind: SubscriptionStatus.revoked.rawValue)
                     AND (polled_at IS NULL OR polled_at <= \(bind: checkedBefore))
                     AND (status IN (\(bind: SubscriptionStatus.billingRetry.rawValue), \(bind: SubscriptionStatus.gracePeriod.rawValue))
                         OR (expires_at IS NOT NULL AND expires_at <= \(bind: endsBefore) AND expires_at >= \(bind: endedAfter))
                         OR (will_renew = 0 AND expires_at IS NOT NULL AND expires_at >= \(bind: now.milliseconds)))
-                ORDER BY COALESCE(polled_at, 0), expires_at, original_transaction_id
+                ORDER BY COALESCE(polled_at, 0), expires_at, subscription_id
                 LIMIT \(bind: Int64(limit))
                 """).all().map {
-                PollCandidate(originalTransactionID: try $0.string("original_transaction_id"), ownerAppUserID: try $0.string("owner_app_user_id"))
+                PollCandidate(subscriptionID: try $0.string("subscription_id"), ownerAppUserID: try $0.string("owner_app_user_id"))
             }
         }
     }
 
-    public func markPolled(appID: String, store: Store, originalTransactionIDs: [String], at: Instant) async throws {
-        guard !originalTransactionIDs.isEmpty else { return }
+    public func markPolled(appID: String, store: Store, subscriptionIDs: [String], at: Instant) async throws {
+        guard !subscriptionIDs.isEmpty else { return }
         try await database.withTransaction(.write) { session in
             try await session.sql.raw("""
                 UPDATE subscriptions SET polled_at = \(bind: at.milliseconds)
                 WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
-                    AND original_transaction_id IN (\(binds: originalTransactionIDs))
+                    AND subscription_id IN (\(binds: subscriptionIDs))
                 """).run()
         }
     }

@@ -78,27 +78,27 @@ extension SubscriptionStateBody {
 
         /// `SubscriptionKey`'s keys.
         private enum KeyField: String, CaseIterable, Sendable {
-            case store, originalTransactionID
+            case store, id
         }
 
         private static let keyFields = PlainJSONKeyTable<KeyField>()
 
-        /// `{"originalTransactionID":…,"store":…}`, in either order, each once, nothing else.
+        /// `{"id":…,"store":…}`, in either order, each once, nothing else.
         private static func subscriptionKey(_ reader: inout PlainJSONReader) throws(PlainJSONDeclined) -> SubscriptionKey {
             try reader.beginObject()
             var store: Store?
-            var originalTransactionID: String?
+            var id: String?
             var seen: UInt64 = 0
             var first = true
             while let name = try reader.nextKey(first: &first) {
                 switch try keyFields.field(for: name, seen: &seen) {
                 case .store: store = try value(reader.string())
-                case .originalTransactionID: originalTransactionID = try reader.string()
+                case .id: id = try reader.string()
                 case nil: throw PlainJSONDeclined()
                 }
             }
-            guard let store, let originalTransactionID else { throw PlainJSONDeclined() }
-            return SubscriptionKey(store: store, originalTransactionID: originalTransactionID)
+            guard let store, let id else { throw PlainJSONDeclined() }
+            return SubscriptionKey(store: store, id: id)
         }
 
         /// The state, when every required property was read.

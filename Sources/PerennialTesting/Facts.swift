@@ -18,7 +18,7 @@ public enum Facts {
         environment: StoreEnvironment = .sandbox
     ) -> TransactionFact {
         TransactionFact(
-            store: .appStore, environment: environment, transactionID: id, originalTransactionID: original, productID: product,
+            store: .appStore, environment: environment, transactionID: id, subscriptionID: original, productID: product,
             purchasedAt: day(from), expiresAt: day(to), cancelledAt: cancelledOn.map(day),
             cancellationReason: reason, isTrialPeriod: trial, isInIntroOfferPeriod: intro, isUpgraded: upgraded,
             ownership: ownership, promotionalOfferID: offer
@@ -30,7 +30,7 @@ public enum Facts {
         _ id: String, original: String? = nil, product: String, on: Double, cancelledOn: Double? = nil
     ) -> TransactionFact {
         TransactionFact(
-            store: .appStore, environment: .sandbox, transactionID: id, originalTransactionID: original ?? id, productID: product,
+            store: .appStore, environment: .sandbox, transactionID: id, subscriptionID: original ?? id, productID: product,
             purchasedAt: day(on), cancelledAt: cancelledOn.map(day)
         )
     }
@@ -42,7 +42,7 @@ public enum Facts {
         priceConsent: PriceIncreaseConsent? = nil, pausedUntil: Double? = nil
     ) -> RenewalInfoFact {
         var fact = RenewalInfoFact(
-            store: .appStore, environment: .sandbox, originalTransactionID: original, productID: product,
+            store: .appStore, environment: .sandbox, subscriptionID: original, productID: product,
             willAutoRenew: willRenew,
             autoRenewProductID: renewsTo, expirationReason: intent.map(ExpirationReason.init(appStoreExpirationIntent:)),
             isInBillingRetryPeriod: billingRetry, gracePeriodExpiresAt: graceUntil.map(day),

@@ -9,7 +9,7 @@ public enum RandomSubscriptionState {
     ) -> SubscriptionState {
         let instant: (inout SplitMix64) -> Instant = { Instant(milliseconds: Int64.random(in: instants, using: &$0)) }
         var state = SubscriptionState(
-            key: SubscriptionKey(store: Store.allCases.randomElement(using: &random)!, originalTransactionID: text(&random)),
+            key: SubscriptionKey(store: [Store.appStore, .playStore, .stripe].randomElement(using: &random)!, id: text(&random)),
             environment: StoreEnvironment.allCases.randomElement(using: &random)!,
             productType: ProductType.allCases.randomElement(using: &random)!, productID: text(&random),
             status: SubscriptionStatus.allCases.randomElement(using: &random)!,

@@ -25,7 +25,7 @@ struct ReceiptFactTranslatorTests {
         #expect(translation.skippedEntries == 0)
         #expect(translation.batch.transactions == [
             TransactionFact(
-                store: .appStore, environment: .production, transactionID: "20", originalTransactionID: "10",
+                store: .appStore, environment: .production, transactionID: "20", subscriptionID: "10",
                 productID: "p.monthly", purchasedAt: Instant(milliseconds: 1_700_000_000_000),
                 originalPurchasedAt: Instant(milliseconds: 1_690_000_000_000),
                 expiresAt: Instant(milliseconds: 1_702_592_000_000), cancelledAt: Instant(milliseconds: 1_701_000_000_000),
@@ -45,7 +45,7 @@ struct ReceiptFactTranslatorTests {
             """)
         let fact = try #require(translator.translate(response, fallbackObservedAt: Instant(milliseconds: 0)).batch.transactions.first)
         #expect(fact == TransactionFact(
-            store: .appStore, environment: .production, transactionID: "7", originalTransactionID: "7", productID: "p",
+            store: .appStore, environment: .production, transactionID: "7", subscriptionID: "7", productID: "p",
             purchasedAt: Instant(milliseconds: 1_735_689_600_000), observedAt: Instant(milliseconds: 0)
         ))
     }
@@ -117,7 +117,7 @@ struct ReceiptFactTranslatorTests {
         let translation = translator.translate(response, fallbackObservedAt: Instant(milliseconds: 0))
         #expect(translation.batch.renewalInfos == [
             RenewalInfoFact(
-                store: .appStore, environment: .sandbox, originalTransactionID: "10", productID: "p.monthly",
+                store: .appStore, environment: .sandbox, subscriptionID: "10", productID: "p.monthly",
                 willAutoRenew: false, autoRenewProductID: "p.yearly", expirationReason: .priceIncrease,
                 isInBillingRetryPeriod: true, gracePeriodExpiresAt: Instant(milliseconds: 1_780_100_000_000),
                 priceIncreaseConsent: .pending, offerCodeRefName: "WINBACK", promotionalOfferID: "promo2",
@@ -159,7 +159,7 @@ struct ReceiptFactTranslatorTests {
         let translation = translator.translate(response, fallbackObservedAt: Instant(milliseconds: 0))
         #expect(translation.skippedEntries == 0)
         #expect(translation.batch.transactions.count == 50)
-        #expect(Set(translation.batch.transactions.map(\.originalTransactionID)) == ["2000000000000007"])
+        #expect(Set(translation.batch.transactions.map(\.subscriptionID)) == ["2000000000000007"])
         #expect(translation.batch.transactions.allSatisfy { $0.environment == .sandbox })
         #expect(translation.batch.transactions.first?.isTrialPeriod == true)
         #expect(translation.batch.renewalInfos.count == 1)

@@ -26,7 +26,7 @@ struct ReceiptScenarioTests {
             let (customerStatus, customer) = try await harness.customer("user-erin")
             #expect(customerStatus == 200)
             #expect(customer["entitlements"].array.map { $0["identifier"].string } == ["pro"])
-            #expect(try await harness.stack.jobs.jobs(limit: 10).isEmpty)
+            #expect(try await harness.stack.jobs.work().isEmpty)
         }
     }
 

@@ -10,7 +10,7 @@ enum Fixtures {
         expiresAt: Int64? = 2_000, cancelledAt: Int64? = nil, store: Store = .appStore
     ) -> TransactionFact {
         TransactionFact(
-            store: store, environment: .production, transactionID: id, originalTransactionID: original,
+            store: store, environment: .production, transactionID: id, subscriptionID: original,
             productID: product, purchasedAt: instant(purchasedAt), expiresAt: expiresAt.map(instant),
             cancelledAt: cancelledAt.map(instant), cancellationReason: cancelledAt == nil ? nil : "0"
         )
@@ -20,13 +20,13 @@ enum Fixtures {
         original: String = "1000", observedAt: Int64, willAutoRenew: Bool = true
     ) -> RenewalInfoFact {
         RenewalInfoFact(
-            store: .appStore, environment: .production, originalTransactionID: original, productID: "pro.monthly",
+            store: .appStore, environment: .production, subscriptionID: original, productID: "pro.monthly",
             willAutoRenew: willAutoRenew, observedAt: instant(observedAt)
         )
     }
 
     static func key(_ original: String, store: Store = .appStore) -> SubscriptionKey {
-        SubscriptionKey(store: store, originalTransactionID: original)
+        SubscriptionKey(store: store, id: original)
     }
 
     static func state(

@@ -48,7 +48,7 @@ struct PriceIncreaseConsentMigrationTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             let fact = RenewalInfoFact(
-                store: .appStore, environment: .sandbox, originalTransactionID: "1000", productID: "pro",
+                store: .appStore, environment: .sandbox, subscriptionID: "1000", productID: "pro",
                 priceIncreaseConsent: .agreed, observedAt: Fixtures.instant(1))
             try await ledger.write { try await $0.saveRenewalInfos(appID: "app", [fact], recordedAt: Fixtures.instant(1)) }
             // Written as version 12 wrote it, then carried forward.

@@ -12,7 +12,7 @@ extension AppReceiptPurchase {
         else { return nil }
         return TransactionFact(
             store: .appStore, environment: environment, transactionID: transactionID,
-            originalTransactionID: nonEmpty(originalTransactionID) ?? transactionID, productID: productID,
+            subscriptionID: nonEmpty(originalTransactionID) ?? transactionID, productID: productID,
             purchasedAt: purchaseDate, originalPurchasedAt: originalPurchaseDate,
             expiresAt: subscriptionExpirationDate, cancelledAt: cancellationDate,
             isTrialPeriod: isTrialPeriod ?? false, isInIntroOfferPeriod: isInIntroOfferPeriod ?? false,

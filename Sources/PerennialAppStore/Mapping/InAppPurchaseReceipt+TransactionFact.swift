@@ -20,7 +20,7 @@ extension InAppPurchaseReceipt {
         else { return nil }
         return TransactionFact(
             store: .appStore, environment: environment, transactionID: transactionID,
-            originalTransactionID: fields.identifier(.originalTransactionID, reusing: previous.map { earlier[$0].originalTransactionID })
+            subscriptionID: fields.identifier(.originalTransactionID, reusing: previous.map { earlier[$0].subscriptionID })
                 ?? transactionID,
             productID: productID, purchasedAt: purchasedAt, originalPurchasedAt: originalPurchaseDate,
             expiresAt: expiresDate, cancelledAt: cancellationDate,

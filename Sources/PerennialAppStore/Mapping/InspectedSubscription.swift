@@ -37,7 +37,7 @@ public struct InspectedSubscription: Sendable, Hashable, Encodable {
     /// The subscription a state describes.
     public init(_ state: SubscriptionState) {
         self.init(
-            originalTransactionID: state.key.originalTransactionID, productID: state.productID, state: state.status,
+            originalTransactionID: state.key.id, productID: state.productID, state: state.status,
             expiresAt: state.expiresAt, autoRenew: state.willRenew, renewsToProductID: state.renewsToProductID,
             expirationReason: state.expirationReason, ownership: state.ownership
         )

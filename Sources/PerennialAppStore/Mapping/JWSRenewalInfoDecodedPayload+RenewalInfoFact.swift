@@ -7,7 +7,7 @@ extension JWSRenewalInfoDecodedPayload {
         guard let originalTransactionId, let productId = productId ?? autoRenewProductId else { return nil }
         return RenewalInfoFact(
             store: .appStore, environment: environment?.storeEnvironment ?? .production,
-            originalTransactionID: originalTransactionId, productID: productId,
+            subscriptionID: originalTransactionId, productID: productId,
             willAutoRenew: autoRenewStatus.map { $0 == .on }, autoRenewProductID: autoRenewProductId,
             expirationReason: expirationIntent.map { ExpirationReason(appStoreExpirationIntent: $0.rawValue) },
             isInBillingRetryPeriod: isInBillingRetryPeriod, gracePeriodExpiresAt: gracePeriodExpiresDate,

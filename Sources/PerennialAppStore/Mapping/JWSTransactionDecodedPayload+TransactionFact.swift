@@ -8,7 +8,7 @@ extension JWSTransactionDecodedPayload {
         let isIntroductory = offerType == .introductory
         var fact = TransactionFact(
             store: .appStore, environment: environment?.storeEnvironment ?? .production, transactionID: transactionId,
-            originalTransactionID: originalTransactionId ?? transactionId, productID: productId, purchasedAt: purchaseDate,
+            subscriptionID: originalTransactionId ?? transactionId, productID: productId, purchasedAt: purchaseDate,
             originalPurchasedAt: originalPurchaseDate, expiresAt: expiresDate, cancelledAt: revocationDate,
             cancellationReason: revocationDate == nil ? nil : revocationReason.map { String($0.rawValue) },
             isTrialPeriod: isIntroductory && offerDiscountType == .freeTrial,

@@ -9,7 +9,7 @@ extension PendingRenewalInfo {
             let productID = fields.identifier(.productID) ?? fields.identifier(.autoRenewProductID)
         else { return nil }
         return RenewalInfoFact(
-            store: .appStore, environment: environment, originalTransactionID: originalTransactionID,
+            store: .appStore, environment: environment, subscriptionID: originalTransactionID,
             productID: productID, willAutoRenew: autoRenewStatus,
             autoRenewProductID: fields.identifier(.autoRenewProductID),
             expirationReason: expirationIntent.map { ExpirationReason(appStoreExpirationIntent: Int(clamping: $0)) },

@@ -60,8 +60,8 @@ public struct ReceiptFactTranslator: Sendable {
     /// A stable order of the facts at `lhs` and `rhs`: by subscription, then purchase date, then transaction
     /// id. (Read in place by position: passing the facts themselves would copy them.)
     static func precedes(_ facts: [TransactionFact], _ lhs: Int, _ rhs: Int) -> Bool {
-        if facts[lhs].originalTransactionID != facts[rhs].originalTransactionID {
-            return facts[lhs].originalTransactionID < facts[rhs].originalTransactionID
+        if facts[lhs].subscriptionID != facts[rhs].subscriptionID {
+            return facts[lhs].subscriptionID < facts[rhs].subscriptionID
         }
         if facts[lhs].purchasedAt != facts[rhs].purchasedAt { return facts[lhs].purchasedAt < facts[rhs].purchasedAt }
         return facts[lhs].transactionID < facts[rhs].transactionID

@@ -25,7 +25,7 @@ struct EntitlementResponse: Encodable {
         ownership = entitlement.ownership.rawValue
         store = entitlement.subscription.store.rawValue
         environment = entitlement.environment.rawValue
-        originalTransactionID = entitlement.subscription.originalTransactionID
+        originalTransactionID = entitlement.subscription.id
     }
 
     enum CodingKeys: String, CodingKey {

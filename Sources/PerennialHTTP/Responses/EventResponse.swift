@@ -18,7 +18,7 @@ struct EventResponse: Encodable {
         type = stored.event.kind.rawValue
         appUserID = stored.appUserID
         store = stored.event.subscription.store.rawValue
-        originalTransactionID = stored.event.subscription.originalTransactionID
+        originalTransactionID = stored.event.subscription.id
         productID = stored.event.productID
         occurredAt = stored.event.occurredAt.iso8601
         recordedAt = stored.recordedAt.iso8601

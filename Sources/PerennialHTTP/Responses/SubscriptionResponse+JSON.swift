@@ -22,7 +22,7 @@ extension SubscriptionResponse {
         output.raw(",\"original_purchase_date\":")
         output.string(state.originalPurchasedAt.iso8601)
         output.raw(",\"original_transaction_id\":")
-        output.string(state.key.originalTransactionID)
+        output.string(state.key.id)
         output.raw(",\"ownership\":")
         output.string(state.ownership.rawValue)
         output.raw(",\"period_type\":")

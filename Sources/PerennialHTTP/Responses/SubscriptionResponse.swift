@@ -22,7 +22,7 @@ struct SubscriptionResponse: Encodable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(state.key.store.rawValue, forKey: .store)
-        try c.encode(state.key.originalTransactionID, forKey: .originalTransactionID)
+        try c.encode(state.key.id, forKey: .originalTransactionID)
         try c.encode(state.productID, forKey: .productID)
         try c.encode(state.productType.rawValue, forKey: .productType)
         try c.encode(state.status.rawValue, forKey: .state)

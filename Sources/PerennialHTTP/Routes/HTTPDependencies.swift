@@ -6,7 +6,11 @@ public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
     public var receipts: ReceiptService
     public var customers: CustomerService
-    public var notifications: AppStoreNotificationService
+    public var notifications: StoreNotificationService
+    /// The stores this server speaks with; each gets a notification endpoint.
+    public var storeAdapters: StoreAdapters
+    /// Stores the facts a customer's purchase brings (for the routes a store adds).
+    public var ingestor: FactIngestor
     public var transactions: SignedTransactionService
     public var appStoreAdmin: AppStoreAdminService
     public var notificationInbox: any NotificationInbox
@@ -32,7 +36,7 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
-        notifications: AppStoreNotificationService, transactions: SignedTransactionService,
+        notifications: StoreNotificationService, storeAdapters: StoreAdapters, ingestor: FactIngestor, transactions: SignedTransactionService,
         appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
         maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
@@ -44,6 +48,8 @@ public struct HTTPDependencies: Sendable {
         self.receipts = receipts
         self.customers = customers
         self.notifications = notifications
+        self.storeAdapters = storeAdapters
+        self.ingestor = ingestor
         self.transactions = transactions
         self.appStoreAdmin = appStoreAdmin
         self.notificationInbox = notificationInbox

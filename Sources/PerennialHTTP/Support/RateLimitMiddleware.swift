@@ -12,7 +12,7 @@ public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
     let limiter: RateLimiter
-    /// Each store's notification path up to the app id (`StoreRoutes.notificationPathPrefix`).
+    /// Each store's notification path up to the app id (`/v1/<segment>/notifications/`).
     let notificationPathPrefixes: [String]
     let rejected: RejectedNotificationLimiter
     /// Lowercased.

@@ -58,45 +58,51 @@ public struct FactIngestor: Sendable {
         _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?, at now: Instant,
         in ledger: any LedgerSession
     ) async throws {
-        let engine = SubscriptionEngine(catalog: app.catalog)
-        let deriver = EventDeriver(catalog: app.catalog)
         try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
         try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
         for key in batch.subscriptionKeys {
-            try await ledger.lockSubscription(appID: app.id, subscription: key)
-            let currentOwner = try await ledger.subscriptionOwner(appID: app.id, subscription: key)
-            guard let appUserID = try await owner(key, currentOwner) else { continue }
-            let transactions = try await ledger.transactions(appID: app.id, subscription: key)
-            let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
-            guard let state = engine.state(transactions: transactions, renewalInfos: renewals, at: now) else { continue }
-            if let previous = currentOwner, previous != appUserID {
-                guard app.transferPolicy == .transfer else {
-                    throw PerennialError(.subscriptionOwnedByAnotherCustomer,
-                        "another customer of this app owns this subscription, and the app's transfer_policy keeps it with them")
-                }
-                try await recordTransfer(of: state, from: previous, to: appUserID, app: app, at: now, in: ledger)
-            }
-            let derived = deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
-            try await reconcileEvents(derived, of: key, owner: appUserID, app: app, at: now, in: ledger)
-            try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: state, updatedAt: now)
+            try await fold(key, app: app, owner: owner, at: now, in: ledger)
         }
     }
 
-    /// Stores the derived events not stored yet, and removes stored ones the history no longer supports.
-    private func reconcileEvents(
-        _ derived: [LifecycleEvent], of key: SubscriptionKey, owner: String, app: AppSettings, at now: Instant,
-        in ledger: any LedgerSession
+    /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
+    /// its history gained or lost, and its effects (the outbox), all in the caller's write.
+    private func fold(
+        _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
+        at now: Instant, in ledger: any LedgerSession
     ) async throws {
-        let stored = try await ledger.events(appID: app.id, subscription: key)
-        let storedFingerprints = Set(stored.map(\.event.fingerprint))
-        let derivedFingerprints = Set(derived.map(\.fingerprint))
-        let new = derived.filter { !storedFingerprints.contains($0.fingerprint) }
-        let unsupported = stored.filter { $0.event.kind != .transferred && !derivedFingerprints.contains($0.event.fingerprint) }
-        if !unsupported.isEmpty {
-            try await ledger.deleteEvents(appID: app.id, subscription: key, fingerprints: unsupported.map(\.event.fingerprint))
+        try await ledger.lockSubscription(appID: app.id, subscription: key)
+        let currentOwner = try await ledger.subscriptionOwner(appID: app.id, subscription: key)
+        guard let appUserID = try await owner(key, currentOwner) else { return }
+        let transactions = try await ledger.transactions(appID: app.id, subscription: key)
+        let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
+        let recorded = try await ledger.events(appID: app.id, subscription: key).map(\.event)
+        guard let decision = SubscriptionDecider(catalog: app.catalog)
+            .decide(transactions: transactions, renewalInfos: renewals, recorded: recorded, at: now)
+        else { return }
+        if let previous = currentOwner, previous != appUserID {
+            guard app.transferPolicy == .transfer else {
+                throw PerennialError(.subscriptionOwnedByAnotherCustomer,
+                    "another customer of this app owns this subscription, and the app's transfer_policy keeps it with them")
+            }
+            try await recordTransfer(of: decision.state, from: previous, to: appUserID, app: app, at: now, in: ledger)
         }
-        if !new.isEmpty {
-            try await ledger.appendEvents(appID: app.id, appUserID: owner, new, recordedAt: now)
+        if !decision.retractedEventFingerprints.isEmpty {
+            try await ledger.deleteEvents(appID: app.id, subscription: key, fingerprints: decision.retractedEventFingerprints)
+        }
+        if !decision.newEvents.isEmpty {
+            try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
+        }
+        try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
+        try await EffectOutbox.persist(decision.effects, appID: app.id, at: now, in: ledger)
+    }
+
+    /// Folds a subscription again from its stored facts at the clock's instant, for the customer who owns
+    /// it (the job that `SubscriptionEffect.checkStatus` schedules). A subscription nobody owns is left.
+    public func refold(_ key: SubscriptionKey, app: AppSettings) async throws {
+        let now = clock.now()
+        try await ledger.write { ledger in
+            try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger)
         }
     }
 

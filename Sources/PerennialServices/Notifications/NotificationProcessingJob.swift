@@ -3,11 +3,11 @@ import PerennialCore
 
 /// Processes a stored notification whose processing was interrupted or failed for a passing reason.
 public struct NotificationProcessingJob: JobHandler {
-    public let kind = AppStoreNotificationService.jobKind
+    public let kind = StoreNotificationService.jobKind
     let apps: AppDirectory
-    let service: AppStoreNotificationService
+    let service: StoreNotificationService
 
-    public init(apps: AppDirectory, service: AppStoreNotificationService) {
+    public init(apps: AppDirectory, service: StoreNotificationService) {
         self.apps = apps
         self.service = service
     }
@@ -17,7 +17,7 @@ public struct NotificationProcessingJob: JobHandler {
         appID: String, notificationID: String, runAt: Instant, onDuplicate: NewJob.DuplicatePolicy
     ) throws -> NewJob {
         NewJob(
-            kind: AppStoreNotificationService.jobKind, appID: appID,
+            kind: StoreNotificationService.jobKind, appID: appID,
             payload: try JSONEncoder().encode(NotificationJobPayload(appID: appID, notificationID: notificationID)),
             runAt: runAt, deduplicationKey: "notification:\(appID):\(notificationID)", onDuplicate: onDuplicate
         )

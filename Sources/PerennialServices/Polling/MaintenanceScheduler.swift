@@ -69,12 +69,12 @@ public struct MaintenanceScheduler: Sendable {
             appID: app.id, store: .appStore, criteria: settings.criteria, now: now, limit: budget)
         for (index, candidate) in due.enumerated() {
             try await jobs.enqueue(StatusPollJob.job(
-                appID: app.id, originalTransactionID: candidate.originalTransactionID, ownerAppUserID: candidate.ownerAppUserID,
+                appID: app.id, subscriptionID: candidate.subscriptionID, ownerAppUserID: candidate.ownerAppUserID,
                 runAt: now.adding(milliseconds: Int64(index) * spacing)
             ))
         }
         try await schedule.markPolled(
-            appID: app.id, store: .appStore, originalTransactionIDs: due.map(\.originalTransactionID), at: now)
+            appID: app.id, store: .appStore, subscriptionIDs: due.map(\.subscriptionID), at: now)
         return due.count
     }
 

@@ -15,11 +15,11 @@ public struct NotificationCatchUpJob: JobHandler {
     let apps: AppDirectory
     let schedule: any PollSchedule
     let serverAPI: ServerAPIClients
-    let notifications: AppStoreNotificationService
+    let notifications: StoreNotificationService
     let clock: any Clock
 
     public init(
-        apps: AppDirectory, schedule: any PollSchedule, serverAPI: ServerAPIClients, notifications: AppStoreNotificationService,
+        apps: AppDirectory, schedule: any PollSchedule, serverAPI: ServerAPIClients, notifications: StoreNotificationService,
         clock: any Clock
     ) {
         self.apps = apps
@@ -61,7 +61,7 @@ public struct NotificationCatchUpJob: JobHandler {
     private func deliver(_ signedPayload: String, app: AppSettings) async throws {
         let body = Data(#"{"signedPayload":"\#(signedPayload)"}"#.utf8)
         do {
-            _ = try await notifications.receive(app: app, body: body)
+            _ = try await notifications.receive(app: app, store: .appStore, body: body)
         } catch let error as PerennialError where !error.isTransient {
             // A notification the history holds but that fails verification is kept as rejected; the rest
             // of the history is still read.

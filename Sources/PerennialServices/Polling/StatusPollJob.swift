@@ -24,23 +24,23 @@ public struct StatusPollJob: JobHandler {
 
     /// The job that polls one subscription, owned by `ownerAppUserID`, at `runAt`. Repeats are dropped
     /// while one waits (`.keep`), so a poll keeps its place and its backoff.
-    public static func job(appID: String, originalTransactionID: String, ownerAppUserID: String, runAt: Instant) throws -> NewJob {
-        let payload = StatusPollPayload(appID: appID, originalTransactionID: originalTransactionID, ownerAppUserID: ownerAppUserID)
+    public static func job(appID: String, subscriptionID: String, ownerAppUserID: String, runAt: Instant) throws -> NewJob {
+        let payload = StatusPollPayload(appID: appID, subscriptionID: subscriptionID, ownerAppUserID: ownerAppUserID)
         return NewJob(
             kind: jobKind, appID: appID, payload: try JSONEncoder().encode(payload), runAt: runAt,
-            deduplicationKey: "poll:\(appID):\(originalTransactionID)", onDuplicate: .keep
+            deduplicationKey: "poll:\(appID):\(subscriptionID)", onDuplicate: .keep
         )
     }
 
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(StatusPollPayload.self, from: job.payload)
         let app = try apps.configuredApp(id: payload.appID)
-        let key = SubscriptionKey(store: .appStore, originalTransactionID: payload.originalTransactionID)
+        let key = SubscriptionKey(store: .appStore, id: payload.subscriptionID)
         if let client = transactions.serverAPI.client(for: app) {
             let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: key) }
             let verifier = try transactions.verifiers.verifier(for: app, environment: state?.environment ?? .production)
             let facts = try await StoreHistoryFetcher(client: client, verifier: verifier, clock: transactions.clock)
-                .statusFacts(originalTransactionID: payload.originalTransactionID)
+                .statusFacts(originalTransactionID: payload.subscriptionID)
             try await transactions.ingestor.ingestForOwners(facts, app: app)
             return
         }

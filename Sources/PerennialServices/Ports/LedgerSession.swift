@@ -115,4 +115,11 @@ public protocol LedgerSession: Sendable {
     /// Removes events of a subscription that its fuller history no longer supports (facts that arrived out
     /// of order can change what an earlier transaction was). Unknown fingerprints are ignored.
     func deleteEvents(appID: String, subscription: SubscriptionKey, fingerprints: [String]) async throws
+
+    // MARK: Outbox
+
+    /// Adds a job to the durable job queue as part of this write (the outbox of effects): the job runner
+    /// sees it only once the write commits, and never for a write that rolled back. Deduplicates as
+    /// `JobQueue.enqueue` does.
+    func enqueue(_ job: NewJob, createdAt: Instant) async throws
 }

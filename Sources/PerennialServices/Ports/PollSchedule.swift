@@ -8,7 +8,7 @@ public protocol PollSchedule: Sendable {
     func subscriptionsDue(appID: String, store: Store, criteria: PollCriteria, now: Instant, limit: Int) async throws -> [PollCandidate]
 
     /// Records that these subscriptions of `store` were scheduled for a check at `at`.
-    func markPolled(appID: String, store: Store, originalTransactionIDs: [String], at: Instant) async throws
+    func markPolled(appID: String, store: Store, subscriptionIDs: [String], at: Instant) async throws
 
     /// The position an app's named cursor was left at (`notification_history`: the instant up to which the
     /// store's notification history has been read), or nil when never set.

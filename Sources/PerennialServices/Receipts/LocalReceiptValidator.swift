@@ -40,7 +40,7 @@ struct LocalReceiptValidator: Sendable {
         if let client = serverAPI.client(for: app), let anchor = facts.transactions.first {
             let signed = try verifiers.verifier(for: app, environment: payload.storeEnvironment)
             facts = try await StoreHistoryFetcher(client: client, verifier: signed, clock: clock)
-                .facts(originalTransactionID: anchor.originalTransactionID, adding: facts)
+                .facts(originalTransactionID: anchor.subscriptionID, adding: facts)
         }
         return .verified(facts)
     }

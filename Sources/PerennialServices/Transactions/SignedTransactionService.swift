@@ -74,7 +74,7 @@ public struct SignedTransactionService: Sendable {
         let facts: FactBatch
         do {
             facts = try await StoreHistoryFetcher(client: client, verifier: verifier, clock: clock)
-                .facts(originalTransactionID: fact.originalTransactionID, adding: known)
+                .facts(originalTransactionID: fact.subscriptionID, adding: known)
         } catch let error as PerennialError where error.kind == .unavailable {
             try await ingestor.ingest(known, app: app, appUserID: appUserID)
             throw error

@@ -26,7 +26,7 @@ struct AppReceiptFactTests {
         ])
         let fact = try #require(payload.factBatch.transactions.first)
         #expect(fact == TransactionFact(
-            store: .appStore, environment: .sandbox, transactionID: "12", originalTransactionID: "10",
+            store: .appStore, environment: .sandbox, transactionID: "12", subscriptionID: "10",
             productID: "pro.monthly", purchasedAt: Instant(milliseconds: 30 * Self.day),
             originalPurchasedAt: Instant(milliseconds: 0), expiresAt: Instant(milliseconds: 60 * Self.day),
             cancelledAt: Instant(milliseconds: 40 * Self.day), isTrialPeriod: true, isInIntroOfferPeriod: false,
@@ -47,7 +47,7 @@ struct AppReceiptFactTests {
         let fact = try #require(translation.batch.transactions.first)
         #expect(translation.batch.transactions.count == 1)
         #expect(fact.environment == .xcode)
-        #expect(fact.originalTransactionID == "0")
+        #expect(fact.subscriptionID == "0")
         #expect(fact.quantity == 1)
         #expect(!fact.isTrialPeriod && !fact.isInIntroOfferPeriod)
         #expect(translation.batch.renewalInfos.isEmpty)
@@ -58,7 +58,7 @@ struct AppReceiptFactTests {
         let result = await LocalReceiptVerifier().verify(base64Receipt: try ReceiptFixture.text("receipts/receipt-production"))
         let batch = try #require(result.verifiedPayload).factBatch
         #expect(batch.transactions.count == 4)
-        #expect(Set(batch.transactions.map(\.originalTransactionID)) == ["340001196262039"])
+        #expect(Set(batch.transactions.map(\.subscriptionID)) == ["340001196262039"])
         #expect(batch.transactions.allSatisfy { $0.environment == .production && $0.store == .appStore })
         #expect(batch.transactions.map(\.purchasedAt) == batch.transactions.map(\.purchasedAt).sorted())
     }

@@ -32,7 +32,7 @@ struct XcodeAppReceiptTests {
         let fact = try #require(result.payload?.factBatch.transactions.first)
         #expect(fact.environment == .xcode)
         #expect(fact.transactionID == "0")
-        #expect(fact.originalTransactionID == "0")
+        #expect(fact.subscriptionID == "0")
         #expect(fact.productID == "pass.premium")
     }
 

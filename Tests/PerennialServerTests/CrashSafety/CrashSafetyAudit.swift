@@ -58,7 +58,7 @@ struct CrashSafetyAudit {
         result.ownedSubscriptions += stored.owner == nil ? 0 : 1
         result.events += stored.events.count
         var problems: [String] = []
-        let name = "subscription \(key.originalTransactionID)"
+        let name = "subscription \(key.id)"
         let transactionIDs = stored.transactions.map(\.transactionID).sorted()
         let expectedIDs = subscription.transactionFacts.map(\.transactionID).sorted()
         if transactionIDs != expectedIDs { problems.append("\(name): transactions \(transactionIDs), expected \(expectedIDs)") }

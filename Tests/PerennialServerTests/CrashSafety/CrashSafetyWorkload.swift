@@ -107,7 +107,7 @@ struct CrashSafetyWorkload: Sendable {
             renewals.append(renewal)
         }
         return WorkloadSubscription(
-            key: SubscriptionKey(store: .appStore, originalTransactionID: original), claim: claim, transactions: transactions,
+            key: SubscriptionKey(store: .appStore, id: original), claim: claim, transactions: transactions,
             renewalInfos: renewals
         )
     }

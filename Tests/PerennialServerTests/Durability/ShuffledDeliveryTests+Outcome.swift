@@ -46,7 +46,7 @@ extension ShuffledDeliveryTests {
                     case .poll:
                         guard let originalTransactionID else { continue }
                         try await stack.jobs.enqueue(StatusPollJob.job(
-                            appID: "forest", originalTransactionID: originalTransactionID, ownerAppUserID: Self.appUserID,
+                            appID: "forest", subscriptionID: originalTransactionID, ownerAppUserID: Self.appUserID,
                             runAt: harness.clock.now()
                         ))
                         while try await stack.runner.runOnce() {}

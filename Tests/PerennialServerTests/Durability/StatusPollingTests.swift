@@ -70,7 +70,7 @@ struct StatusPollingTests {
             }
             await harness.advanceTo(try #require(expiries.min()), plusDays: -0.5)
             #expect(try await harness.stack.scheduler.tick() == 3)
-            let runAts = try await harness.stack.jobs.jobs(limit: 10).map(\.runAt.milliseconds).sorted()
+            let runAts = try await harness.stack.jobs.work(limit: 10).map(\.runAt.milliseconds).sorted()
             #expect(zip(runAts, runAts.dropFirst()).allSatisfy { $1 - $0 == 500 }, "two requests per second: \(runAts)")
         }
     }

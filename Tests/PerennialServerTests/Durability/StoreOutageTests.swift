@@ -39,7 +39,7 @@ struct StoreOutageTests {
                 // The verified transaction itself already counts; Apple's history completes it later.
                 #expect(transaction.body["customer"]["entitlements"].array.map { $0["identifier"].string }.contains("pro"))
             }
-            let queued = try await harness.stack.jobs.jobs(limit: 100)
+            let queued = try await harness.stack.jobs.work(limit: 100)
             #expect(queued.count == (transaction.status == 202 ? 3 : 2), "one job per customer: the repeated receipt replaced its job")
 
             // The outage lasts an hour of simulated time; the queue retries until it is over.

@@ -10,11 +10,11 @@ extension TestHarness {
     func drainJobs(step: Duration = .seconds(120), rounds: Int = 40) async throws -> [Job] {
         for _ in 0..<rounds {
             while try await stack.runner.runOnce() {}
-            let left = try await stack.jobs.jobs(limit: 1_000)
+            let left = try await stack.jobs.work()
             if left.allSatisfy({ $0.state == .buried }) { return left }
             _ = await simulator.advanceClock(by: step)
         }
-        return try await stack.jobs.jobs(limit: 1_000)
+        return try await stack.jobs.work()
     }
 
     /// Posts a StoreKit 2 signed transaction as the app does.

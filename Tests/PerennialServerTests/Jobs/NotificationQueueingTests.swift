@@ -33,7 +33,7 @@ struct NotificationQueueingTests {
         let app: AppSettings
         let inbox: SQLNotificationInbox
         let jobs: SQLJobQueue
-        let service: AppStoreNotificationService
+        let service: StoreNotificationService
         let runner: JobRunner
         let scheduler: MaintenanceScheduler
         let customers: CustomerService
@@ -56,8 +56,10 @@ struct NotificationQueueingTests {
                 publicAPIKey: "pk_test_0123456789abcdef", secretAPIKey: "sk_test_0123456789abcdef"
             )
             let apps = AppDirectory(apps: [app])
-            let service = AppStoreNotificationService(
-                inbox: inbox, jobs: jobs, ledger: ledger, verifier: FlakyVerifier(failures: failures), secrets: secrets, clock: clock,
+            let service = StoreNotificationService(
+                inbox: inbox, jobs: jobs, ledger: ledger,
+                adapters: StoreAdapters([AppStoreAdapter(signedNotifications: FlakyVerifier(failures: failures), clock: clock)]),
+                secrets: secrets, clock: clock,
                 logger: Logger(label: "test")
             )
             try await FactIngestor(ledger: ledger, clock: clock)
@@ -87,7 +89,7 @@ struct NotificationQueueingTests {
 
     @Test func aPassingFailureIsAcknowledgedQueuedAndFinishedByAJob() async throws {
         try await withWorld(failures: 2) { world in
-            let acknowledgement = try await world.service.receive(app: world.app, body: Self.body)
+            let acknowledgement = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
             #expect(acknowledgement.isQueued)
             #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.received])
             #expect(try await renewalCount(world) == 0)
@@ -95,12 +97,12 @@ struct NotificationQueueingTests {
             #expect(try await world.runner.runOnce(), "the job runs, verification fails once more, it is retried")
             world.clock.advance(milliseconds: 1_000)
             #expect(try await world.runner.runOnce())
-            #expect(try await world.jobs.jobs(limit: 10).isEmpty)
+            #expect(try await world.jobs.work().isEmpty)
             #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.processed])
             #expect(try await renewalCount(world) == 1)
 
             // The store's own retry of the same body is now a repeat.
-            let repeated = try await world.service.receive(app: world.app, body: Self.body)
+            let repeated = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
             #expect(repeated.isRepeat)
             #expect(!repeated.isQueued)
         }

@@ -85,7 +85,7 @@ struct CustomerResponseJSONTests {
     static func entitlement(_ random: inout SplitMix64) -> Entitlement {
         Entitlement(
             identifier: text(&random), productID: text(&random),
-            subscription: SubscriptionKey(store: Store.allCases.randomElement(using: &random)!, originalTransactionID: text(&random)),
+            subscription: SubscriptionKey(store: [Store.appStore, .playStore, .stripe].randomElement(using: &random)!, id: text(&random)),
             expiresAt: maybe(&random, instant), willRenew: Bool.random(using: &random),
             periodType: [.trial, .intro, .normal].randomElement(using: &random)!, isInGracePeriod: Bool.random(using: &random),
             billingIssueDetectedAt: maybe(&random, instant), ownership: Bool.random(using: &random) ? .purchased : .familyShared,

@@ -1,49 +1,49 @@
 import Foundation
 import Logging
-import PerennialAppStore
 import PerennialCore
 
-/// Receives App Store server notifications, versions 1 and 2. Each body is stored (sealed) before anything
-/// else, so a notification the store was told about is never lost; then it is verified (v2: the signed
-/// payload and the JWS nested in it; v1: the shared secret, in constant time) and its facts are ingested for
-/// the customers who own the subscriptions. A notification that fails verification is never ingested; of
+/// Receives every store's server notifications. Each body is stored (sealed) before anything else, so a
+/// notification the store was told about is never lost; then the store's adapter verifies it (the App
+/// Store: the signed payload and the JWS nested in it, or a version 1 notification's shared secret in
+/// constant time) and translates it, and its facts are ingested for the customers who own the subscriptions. A notification that fails verification is never ingested; of
 /// it only what an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
 /// `RejectedNotificationRetention`. Processing that fails for a passing reason (verification unavailable, the
 /// database) leaves the notification `received` and queues a job that processes it again from the stored
 /// body, so the store is answered 200 once the body is stored: the store's retry is no longer needed.
-public struct AppStoreNotificationService: Sendable {
+public struct StoreNotificationService: Sendable {
     /// The job kind that processes a stored notification again.
     public static let jobKind = "notification.process"
 
     let inbox: any NotificationInbox
     let jobs: any JobQueue
     let ingestor: FactIngestor
-    let verifier: (any SignedNotificationVerifier)?
+    let adapters: StoreAdapters
     let secrets: SecretBox
     let retention: RejectedNotificationRetention
     let clock: any Clock
     let logger: Logger
 
     public init(
-        inbox: any NotificationInbox, jobs: any JobQueue, ledger: any Ledger, verifier: (any SignedNotificationVerifier)?, secrets: SecretBox,
+        inbox: any NotificationInbox, jobs: any JobQueue, ledger: any Ledger, adapters: StoreAdapters, secrets: SecretBox,
         retention: RejectedNotificationRetention = RejectedNotificationRetention(), clock: any Clock, logger: Logger
     ) {
         self.retention = retention
         self.inbox = inbox
         self.jobs = jobs
         ingestor = FactIngestor(ledger: ledger, clock: clock)
-        self.verifier = verifier
+        self.adapters = adapters
         self.secrets = secrets
         self.clock = clock
         self.logger = logger
     }
 
-    /// Stores, verifies and ingests one notification body.
-    public func receive(app: AppSettings, body: Data) async throws -> NotificationAcknowledgement {
-        let format = try NotificationFormat(body: body)
+    /// Stores, verifies and ingests one notification body sent by `store`.
+    public func receive(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
+        let adapter = try adapter(for: store)
+        let version = try adapter.notificationFormatVersion(of: body)
         let notificationID = SHA256Hex.digest(body)
         let (record, isNew) = try await inbox.receive(InboundNotification(
-            appID: app.id, notificationID: notificationID, store: .appStore, version: format.version,
+            appID: app.id, notificationID: notificationID, store: store, version: version,
             receivedAt: clock.now(), sealedBody: try secrets.seal(body), bodyBytes: body.count
         ))
         if !isNew, let outcome = record.outcome {
@@ -52,7 +52,7 @@ public struct AppStoreNotificationService: Sendable {
         do {
             // A body stored before but never settled (its processing was interrupted) is processed now for
             // the first time: not a repeat.
-            return try await process(format, body: body, app: app, notificationID: notificationID)
+            return try await process(body, adapter: adapter, app: app, notificationID: notificationID)
         } catch let error as PerennialError where error.isTransient {
             try await queue(app: app, notificationID: notificationID, reason: error.code)
         } catch let error as PerennialError {
@@ -71,9 +71,8 @@ public struct AppStoreNotificationService: Sendable {
             return
         }
         let body = try secrets.open(record.sealedBody)
-        let format = try NotificationFormat(body: body)
         do {
-            _ = try await process(format, body: body, app: app, notificationID: notificationID)
+            _ = try await process(body, adapter: try adapter(for: record.store), app: app, notificationID: notificationID)
         } catch let error as PerennialError where !error.isTransient {
             return
         }
@@ -82,11 +81,11 @@ public struct AppStoreNotificationService: Sendable {
     /// Verifies and ingests a stored notification, then settles it. A verdict about the notification itself
     /// (forged, another app's) settles it as rejected and is thrown; other failures leave it `received`.
     private func process(
-        _ format: NotificationFormat, body: Data, app: AppSettings, notificationID: String
+        _ body: Data, adapter: any StoreAdapter, app: AppSettings, notificationID: String
     ) async throws -> NotificationAcknowledgement {
         let verified: VerifiedStoreNotification
         do {
-            verified = try await verify(format, app: app)
+            verified = try await adapter.verifyNotification(body, app: app)
         } catch let error as PerennialError where !error.isTransient {
             // Only a verdict about the notification itself rejects it for good; a problem on this side
             // (verification unavailable, the app's signed-data settings) leaves it `received`, and it is
@@ -120,16 +119,11 @@ public struct AppStoreNotificationService: Sendable {
         ))
     }
 
-    private func verify(_ format: NotificationFormat, app: AppSettings) async throws -> VerifiedStoreNotification {
-        switch format {
-        case .version2(let signedPayload):
-            guard let verifier else {
-                throw PerennialError(.signedNotificationsUnsupported, "this server cannot verify signed notifications")
-            }
-            return try await verifier.verify(signedPayload: signedPayload, app: app)
-        case .version1(let notification):
-            return try AppStoreNotificationV1Verifier(clock: clock).verify(notification, app: app)
+    private func adapter(for store: Store) throws -> any StoreAdapter {
+        guard let adapter = adapters.adapter(for: store) else {
+            throw PerennialError(.storeNotSupported, "no adapter for the store \(store) is registered on this server")
         }
+        return adapter
     }
 
     /// The answer to a repeat of a notification already settled: the same as the first time.

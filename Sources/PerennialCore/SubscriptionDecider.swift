@@ -1,0 +1,46 @@
+/// Decides everything one subscription's facts require at an instant: the state (`SubscriptionEngine`), the
+/// events its history implies (`EventDeriver`) against those already recorded, and the effects that follow.
+/// A pure function of its inputs, like the engine: the same facts, recorded events and instant give the
+/// same decision whatever order the facts arrived in.
+///
+/// Effects:
+/// - `notify` for each new event;
+/// - `acknowledge` for a purchase that grants access while its store says nobody acknowledged it;
+/// - `checkStatus` at `SubscriptionState.validUntil`, when time alone will change the state.
+public struct SubscriptionDecider: Sendable {
+    /// The app's products; nil to infer each product's type from its facts.
+    public var catalog: Catalog?
+
+    public init(catalog: Catalog? = nil) {
+        self.catalog = catalog
+    }
+
+    /// The decision for one subscription, or nil when it has no transaction (renewal info alone is no
+    /// subscription). `recorded` are the events stored for it so far; events the deriver never derives
+    /// (transfers between customers) are never retracted.
+    public func decide(
+        transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recorded: [LifecycleEvent], at now: Instant
+    ) -> SubscriptionDecision? {
+        guard let state = SubscriptionEngine(catalog: catalog).state(transactions: transactions, renewalInfos: renewalInfos, at: now)
+        else { return nil }
+        let derived = EventDeriver(catalog: catalog).events(transactions: transactions, renewalInfos: renewalInfos, now: now)
+        let recordedFingerprints = Set(recorded.map(\.fingerprint))
+        let derivedFingerprints = Set(derived.map(\.fingerprint))
+        var seen: Set<String> = []
+        let newEvents = derived.filter { !recordedFingerprints.contains($0.fingerprint) && seen.insert($0.fingerprint).inserted }
+        let retracted = recorded
+            .filter { $0.kind != .transferred && !derivedFingerprints.contains($0.fingerprint) }
+            .map(\.fingerprint)
+        var effects = newEvents.map(SubscriptionEffect.notify)
+        if state.status.grantsAccess,
+           let deciding = transactions.first(where: { $0.transactionID == state.latestTransactionID && $0.store == state.key.store }),
+           deciding.isAcknowledged == false {
+            effects.append(.acknowledge(state.key, transactionID: deciding.transactionID))
+        }
+        if let next = state.validUntil, next > now {
+            effects.append(.checkStatus(state.key, at: next))
+        }
+        return SubscriptionDecision(
+            state: state, newEvents: newEvents, retractedEventFingerprints: Array(Set(retracted)).sorted(), effects: effects)
+    }
+}

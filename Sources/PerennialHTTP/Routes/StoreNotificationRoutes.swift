@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import PerennialCore
+import PerennialServices
+
+/// `POST /v1/<store>/notifications/{app_id}`, one per store adapter (`StoreAdapter.notificationPathSegment`:
+/// `/v1/apple/notifications/{app_id}` is the URL an app registers in App Store Connect). The store
+/// authenticates itself by what it sends (a signature, a shared secret), not by an API key. 200 means the
+/// notification is stored durably and processed, or — when it could not be processed now — stored durably
+/// with a job queued to process it (`"status": "queued"`).
+struct StoreNotificationRoutes {
+    /// Notifications are a few kilobytes; anything far larger is not one.
+    static let maximumBodySize = 512 * 1024
+
+    let notifications: StoreNotificationService
+    let apps: AppDirectory
+
+    /// The path of a store's notification endpoint up to the app id, as the rate limiter matches it.
+    static func pathPrefix(of adapter: any StoreAdapter) -> String {
+        "/v1/\(adapter.notificationPathSegment)/notifications/"
+    }
+
+    func add(to group: RouterGroup<PerennialRequestContext>, adapters: StoreAdapters) {
+        for adapter in adapters.all {
+            let store = adapter.store
+            group.post("\(adapter.notificationPathSegment)/notifications/{app_id}") { request, context -> Response in
+                let appID = try context.parameters.require("app_id")
+                guard let app = apps.app(id: appID) else {
+                    throw PerennialError(.appNotFound, "no app with this id")
+                }
+                let body = try await request.body.collect(upTo: Self.maximumBodySize)
+                let acknowledgement = try await notifications.receive(app: app, store: store, body: Data(buffer: body))
+                return try NotificationResponse(acknowledgement).response(from: request, context: context)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import PerennialCore
+
+/// Writes the effects of a decision into the ledger write that stores the decision (the outbox), as jobs
+/// the job runner performs once the write commits:
+/// - `checkStatus`: one waiting `subscription.check` job per subscription, moved to the newest instant
+///   (`.replace`), so the state is folded again when time alone changes it;
+/// - `acknowledge`: one `store.effect` job per purchase, kept while one waits or runs (`.keep`);
+/// - `notify`: no job — the event itself, appended in the same write, is the record; the events table, read
+///   in sequence order, is what a notifier drains.
+enum EffectOutbox {
+    static func persist(_ effects: [SubscriptionEffect], appID: String, at now: Instant, in ledger: any LedgerSession) async throws {
+        for effect in effects {
+            switch effect {
+            case .checkStatus(let key, let instant):
+                try await ledger.enqueue(SubscriptionCheckJob.job(appID: appID, subscription: key, runAt: instant), createdAt: now)
+            case .acknowledge:
+                try await ledger.enqueue(StoreEffectJob.job(appID: appID, effect: effect, runAt: now), createdAt: now)
+            case .notify:
+                continue
+            }
+        }
+    }
+}

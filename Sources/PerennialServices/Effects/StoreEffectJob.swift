@@ -1,0 +1,58 @@
+import Foundation
+import PerennialCore
+
+/// Performs an effect with its store (`SubscriptionEffect.acknowledge`) through the store's adapter, then
+/// ingests what the store says afterwards, so a done effect is not decided again.
+public struct StoreEffectJob: JobHandler {
+    /// The job kind.
+    public static let jobKind = "store.effect"
+    public let kind = Self.jobKind
+
+    let apps: AppDirectory
+    let adapters: StoreAdapters
+    let ingestor: FactIngestor
+
+    public init(apps: AppDirectory, adapters: StoreAdapters, ingestor: FactIngestor) {
+        self.apps = apps
+        self.adapters = adapters
+        self.ingestor = ingestor
+    }
+
+    struct Payload: Codable, Sendable {
+        var appID: String
+        var effect: SubscriptionEffect
+    }
+
+    /// The job that performs `effect` at `runAt`; while one for the same effect waits or runs, a new one is
+    /// dropped (`.keep`).
+    static func job(appID: String, effect: SubscriptionEffect, runAt: Instant) throws -> NewJob {
+        NewJob(
+            kind: jobKind, appID: appID, payload: try JSONEncoder().encode(Payload(appID: appID, effect: effect)),
+            runAt: runAt, deduplicationKey: "effect:\(appID):\(effect.deduplicationName)", onDuplicate: .keep
+        )
+    }
+
+    public func run(_ job: Job) async throws {
+        let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
+        let app = try apps.configuredApp(id: payload.appID)
+        let store = payload.effect.subscription.store
+        guard let adapter = adapters.adapter(for: store) else {
+            throw PerennialError(.storeNotSupported, "no adapter for the store \(store) is registered on this server")
+        }
+        let facts = try await adapter.perform(payload.effect, app: app)
+        if !facts.transactions.isEmpty || !facts.renewalInfos.isEmpty {
+            try await ingestor.ingestForOwners(facts, app: app)
+        }
+    }
+}
+
+extension SubscriptionEffect {
+    /// A name that two jobs for the same effect share.
+    var deduplicationName: String {
+        switch self {
+        case .checkStatus(let key, _): "check:\(key)"
+        case .acknowledge(let key, let transactionID): "acknowledge:\(key):\(transactionID)"
+        case .notify(let event): "notify:\(event.fingerprint)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PerennialAppStore
+import PerennialCore
+
+/// The App Store as a `StoreAdapter`: notifications of version 2 (a signed payload, verified by
+/// `SignedNotificationVerifier`) and version 1 (the shared secret, compared in constant time), posted to
+/// `/v1/apple/notifications/{app_id}`. The App Store asks for no acknowledgement, so it performs no effect.
+public struct AppStoreAdapter: StoreAdapter {
+    public let store = Store.appStore
+    public let notificationPathSegment = "apple"
+
+    let signedNotifications: (any SignedNotificationVerifier)?
+    let clock: any Clock
+
+    /// - Parameter signedNotifications: verifies version 2 notifications; nil on a server that cannot (they
+    ///   are refused with `signed_notifications_unsupported`).
+    public init(signedNotifications: (any SignedNotificationVerifier)?, clock: any Clock) {
+        self.signedNotifications = signedNotifications
+        self.clock = clock
+    }
+
+    public func notificationFormatVersion(of body: Data) throws -> Int {
+        try NotificationFormat(body: body).version
+    }
+
+    public func verifyNotification(_ body: Data, app: AppSettings) async throws -> VerifiedStoreNotification {
+        switch try NotificationFormat(body: body) {
+        case .version2(let signedPayload):
+            guard let signedNotifications else {
+                throw PerennialError(.signedNotificationsUnsupported, "this server cannot verify signed notifications")
+            }
+            return try await signedNotifications.verify(signedPayload: signedPayload, app: app)
+        case .version1(let notification):
+            return try AppStoreNotificationV1Verifier(clock: clock).verify(notification, app: app)
+        }
+    }
+
+    public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
+        throw PerennialError(.storeNotSupported, "the App Store has no \(effect.deduplicationName.prefix { $0 != ":" }) to perform")
+    }
+}

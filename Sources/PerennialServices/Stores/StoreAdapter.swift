@@ -1,0 +1,27 @@
+import Foundation
+import PerennialCore
+
+/// What a store brings to Perennial: the one place that knows its documents and its API. The engine,
+/// storage and HTTP layers name no store; an adapter translates, it never decides (the engine decides on the
+/// facts the adapter gives it).
+public protocol StoreAdapter: Sendable {
+    /// The store this adapter speaks for.
+    var store: Store { get }
+
+    /// The path segment of the store's notification endpoint, `/v1/<segment>/notifications/{app_id}`.
+    var notificationPathSegment: String { get }
+
+    /// Checks that a body is shaped like one of the store's notifications, before it is stored (throws
+    /// `invalid_notification` otherwise), and returns its format's version, kept with it.
+    func notificationFormatVersion(of body: Data) throws -> Int
+
+    /// Checks that a notification body came from the store for this app and translates it into facts.
+    /// Throws a `PerennialError` whose code names the verdict when the notification must be refused, or one
+    /// of kind `.unavailable` when verification cannot be completed now (it is stored and retried).
+    func verifyNotification(_ body: Data, app: AppSettings) async throws -> VerifiedStoreNotification
+
+    /// Performs an effect the engine decided that needs the store (acknowledging a purchase) and returns the
+    /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
+    /// twice must be harmless.
+    func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch
+}

@@ -1,0 +1,23 @@
+import PerennialCore
+
+/// The store adapters a server runs with, by store.
+public struct StoreAdapters: Sendable {
+    private let byStore: [Store: any StoreAdapter]
+
+    /// Later adapters of the same store replace earlier ones.
+    public init(_ adapters: [any StoreAdapter]) {
+        var byStore: [Store: any StoreAdapter] = [:]
+        for adapter in adapters { byStore[adapter.store] = adapter }
+        self.byStore = byStore
+    }
+
+    /// The adapter of a store, if one is registered.
+    public func adapter(for store: Store) -> (any StoreAdapter)? {
+        byStore[store]
+    }
+
+    /// Every registered adapter, by store name.
+    public var all: [any StoreAdapter] {
+        byStore.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { byStore[$0] }
+    }
+}
