@@ -4,9 +4,10 @@ import Synchronization
 
 /// One database connection held for a unit of work: a transaction, a migration.
 ///
-/// The session in use is published in the task-local `current`, so that storage calls made while it is
-/// held (a job enqueued inside a ledger write, say) join it instead of waiting for another
-/// connection. On SQLite there is only one connection, and waiting for it would deadlock.
+/// The session in use is published in the task-local `current` for one purpose only: a storage call made
+/// while it is held is refused (`StorageError.Code.nestedSession`) instead of waiting for another
+/// connection — on SQLite there is only one, and waiting would never end. Work inside a transaction goes
+/// through the session that transaction hands out (a job enqueued by a ledger write: `LedgerSession.enqueue`).
 final class DatabaseSession: Sendable {
     /// The session held by the current task, if any.
     @TaskLocal static var current: DatabaseSession?

@@ -75,14 +75,16 @@ public final class PerennialDatabase: Sendable {
         }
     }
 
-    /// Runs `body` with a session. A task that already holds a session of this database (inside a ledger
-    /// transaction, say) gets that same session, so its work joins the transaction in progress.
+    /// Runs `body` with a session of its own. A task that already holds a session of this database (inside a
+    /// ledger write, say) is refused (`StorageError.Code.nestedSession`): what a write does goes through the
+    /// session it was given, never through a hidden one, and on SQLite waiting for a second connection
+    /// would never end.
     func withSession<Result: Sendable>(
         _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
         let ownerID = ObjectIdentifier(self)
         if let current = DatabaseSession.current, current.ownerID == ownerID, current.isActive {
-            return try await body(current)
+            throw StorageError(.nestedSession, "storage was called from inside a transaction of the same database; use the session the transaction gives")
         }
         let publishing: @Sendable (DatabaseSession) async throws -> Result = { session in
             try await DatabaseSession.$current.withValue(session) { try await body(session) }
@@ -93,7 +95,7 @@ public final class PerennialDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in a transaction of a session (a savepoint when the task is already inside one).
+    /// Runs `body` in a transaction of a session of its own (refused inside another, as `withSession`).
     func withTransaction<Result: Sendable>(
         _ mode: TransactionMode, _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {

@@ -15,7 +15,8 @@ import SQLKit
 ///   gives it up (its `dedup_key` becomes NULL; it finishes or stays buried as it is) and the new job is
 ///   inserted: work enqueued while an older copy runs is never lost, at the cost of running twice, which
 ///   the queue's at-least-once contract already asks workers to tolerate.
-/// - Inside a ledger write of the same database, operations join that transaction.
+/// - Inside a ledger write, a job is enqueued through `LedgerSession.enqueue`, in that write's transaction;
+///   calling the queue itself there is refused (`StorageError.Code.nestedSession`).
 public struct SQLJobQueue: JobQueue {
     let database: PerennialDatabase
     let clock: any Clock

@@ -6,8 +6,9 @@ import PerennialServices
 /// makes `lockSubscription` unnecessary. On PostgreSQL they run concurrently on pooled connections, in
 /// read-committed isolation; `lockSubscription` takes a transaction-scoped advisory lock.
 ///
-/// A task already inside a transaction of this database (a nested `transaction`, a job enqueued from
-/// inside one) joins it as a savepoint instead of opening another connection.
+/// A write does everything through the `LedgerSession` it is given (a job it decides on:
+/// `LedgerSession.enqueue`); a nested `write` or `read` of the same database from inside one is refused
+/// (`StorageError.Code.nestedSession`).
 public struct SQLLedger: Ledger {
     let database: PerennialDatabase
 

@@ -25,6 +25,8 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let corruptRecord = Code(rawValue: "storage.corrupt_record")
         /// A write could not be applied after retrying a concurrent conflict.
         public static let writeConflict = Code(rawValue: "storage.write_conflict")
+        /// Storage was called from inside a transaction of the same database instead of through its session.
+        public static let nestedSession = Code(rawValue: "storage.nested_session")
 
         public var description: String { rawValue }
     }

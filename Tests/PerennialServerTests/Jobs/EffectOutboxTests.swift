@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import PerennialTesting
+import Testing
+
+/// The effects a fold decides are written with it, in the same write, and performed by the job runner.
+@Suite("Effects: the outbox")
+struct EffectOutboxTests {
+    static func app(_ policy: TransferPolicy = .transfer) -> AppSettings {
+        var app = AppSettings(
+            id: "forest", bundleID: "com.example.forest", apple: nil,
+            catalog: Catalog(products: [Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"])]),
+            publicAPIKey: "pk_test_0123456789abcdef", secretAPIKey: "sk_test_0123456789abcdef"
+        )
+        app.transferPolicy = policy
+        return app
+    }
+
+    @Test func aStatusCheckFollowsTheStateAndARolledBackWriteLeavesNone() async throws {
+        let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
+        do {
+            _ = try await Migrations.migrate(connection)
+            let clock = FixedClock(Facts.day(1))
+            let ledger = SQLLedger(database: connection)
+            let jobs = SQLJobQueue(database: connection, clock: clock)
+            let ingestor = FactIngestor(ledger: ledger, clock: clock)
+            let key = SubscriptionKey(store: .appStore, id: "1000")
+
+            try await ingestor.ingest(FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)]), app: Self.app(), appUserID: "ann")
+            var queued = try await jobs.jobs(limit: 10)
+            #expect(queued.map(\.kind) == [SubscriptionCheckJob.jobKind])
+            #expect(queued.map(\.runAt) == [Facts.day(30)], "checked again when the period ends")
+
+            // A renewal moves the one check to the new period's end.
+            try await ingestor.ingest(FactBatch(transactions: [Facts.period("1001", original: "1000", from: 30, to: 60)]),
+                                      app: Self.app(), appUserID: "ann")
+            queued = try await jobs.jobs(limit: 10)
+            #expect(queued.map(\.runAt) == [Facts.day(60)])
+
+            // A write refused half-way (another customer, and the app keeps subscriptions with their owner)
+            // rolls back with its effects.
+            await #expect(throws: PerennialError.self) {
+                try await ingestor.ingest(FactBatch(transactions: [Facts.period("1002", original: "1000", from: 60, to: 90)]),
+                                          app: Self.app(.keepWithOriginal), appUserID: "bob")
+            }
+            #expect(try await jobs.jobs(limit: 10) == queued)
+
+            // When the period ends, the runner folds again: the stored state follows the clock.
+            clock.advance(milliseconds: 60 * 86_400_000)
+            let runner = JobRunner(
+                queue: jobs, handlers: [SubscriptionCheckJob(apps: AppDirectory(apps: [Self.app()]), ingestor: ingestor)],
+                policy: JobRetryPolicy(base: .seconds(1), maximum: .seconds(1), maximumAttempts: 2), clock: clock,
+                logger: Logger(label: "test"))
+            #expect(try await runner.runOnce())
+            let state = try await ledger.read { try await $0.subscriptionState(appID: "forest", subscription: key) }
+            #expect(state?.status == .expired)
+            #expect(try await jobs.jobs(limit: 10).isEmpty, "an ended subscription changes only with new facts")
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+        await connection.shutdown()
+    }
+}
