@@ -7,15 +7,19 @@ import Testing
 struct OrderIndependenceTests {
     let engine = SubscriptionEngine()
     let deriver = EventDeriver()
+    let decider = SubscriptionDecider()
 
     /// A subscription with a trial and `periods` monthly renewals, one period refunded, auto-renew turned
     /// off in the last period, and the expiry confirmed.
     func history(periods: Int, refunded: Int) -> FactBatch {
         let transactions = (0...periods).map { index in
-            Facts.period(
+            var fact = Facts.period(
                 String(1000 + index), from: Double(index * 30), to: Double(index * 30 + 30), trial: index == 0,
                 cancelledOn: index == refunded ? Double(index * 30 + 5) : nil, reason: index == refunded ? "0" : nil
             )
+            // Acknowledgements as a store that asks for them reports them: the older periods acknowledged.
+            fact.isAcknowledged = index < periods
+            return fact
         }
         let end = Double(periods * 30 + 30)
         let renewals = (0...periods).map { Facts.renewal(observedOn: Double($0 * 30) + 1) } + [
@@ -25,7 +29,7 @@ struct OrderIndependenceTests {
         return FactBatch(transactions: transactions, renewalInfos: renewals)
     }
 
-    @Test func shuffledAndDuplicatedFactsGiveTheSameStateAndEvents() async {
+    @Test func shuffledAndDuplicatedFactsGiveTheSameStateEventsAndEffects() async {
         await propertyCheck(input: Gen.int(in: 1...12), Gen.int(in: 0...13), Gen.int(in: 0...1_000_000)) { periods, refunded, seed in
             let facts = history(periods: periods, refunded: refunded)
             let now = Facts.day(Double(periods * 30 + 40))
@@ -42,6 +46,14 @@ struct OrderIndependenceTests {
                 deriver.events(transactions: transactions, renewalInfos: renewals, now: now)
                     == deriver.events(transactions: facts.transactions, renewalInfos: facts.renewalInfos, now: now)
             )
+            // Decisions too, effects included, at the end and inside the last period (an acknowledgement and
+            // a status check are due there).
+            for instant in [now, Facts.day(Double(periods * 30 + 10))] {
+                #expect(
+                    decider.decide(transactions: transactions, renewalInfos: renewals, recorded: [], at: instant)
+                        == decider.decide(transactions: facts.transactions, renewalInfos: facts.renewalInfos, recorded: [], at: instant)
+                )
+            }
         }
     }
 }

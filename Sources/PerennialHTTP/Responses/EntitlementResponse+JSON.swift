@@ -21,6 +21,8 @@ extension EntitlementResponse {
         output.string(productID)
         output.raw(",\"store\":")
         output.string(store)
+        output.raw(",\"subscription_id\":")
+        output.string(subscriptionID)
         output.raw(",\"will_renew\":")
         output.bool(willRenew)
         output.raw("}")

@@ -12,7 +12,10 @@ struct EntitlementResponse: Encodable {
     var ownership: String
     var store: String
     var environment: String
-    var originalTransactionID: String
+    /// The store's id for the subscription that grants it.
+    var subscriptionID: String
+    /// The same id for the App Store (its name there); nil for other stores.
+    var originalTransactionID: String?
 
     init(_ entitlement: Entitlement) {
         identifier = entitlement.identifier
@@ -25,14 +28,15 @@ struct EntitlementResponse: Encodable {
         ownership = entitlement.ownership.rawValue
         store = entitlement.subscription.store.rawValue
         environment = entitlement.environment.rawValue
-        originalTransactionID = entitlement.subscription.id
+        subscriptionID = entitlement.subscription.id
+        originalTransactionID = entitlement.subscription.appStoreOriginalTransactionID
     }
 
     enum CodingKeys: String, CodingKey {
         case identifier, ownership, store, environment
         case productID = "product_id", expiresAt = "expires_at", willRenew = "will_renew", periodType = "period_type"
         case inGracePeriod = "in_grace_period", billingIssueDetectedAt = "billing_issue_detected_at"
-        case originalTransactionID = "original_transaction_id"
+        case subscriptionID = "subscription_id", originalTransactionID = "original_transaction_id"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -47,6 +51,7 @@ struct EntitlementResponse: Encodable {
         try container.encode(ownership, forKey: .ownership)
         try container.encode(store, forKey: .store)
         try container.encode(environment, forKey: .environment)
+        try container.encode(subscriptionID, forKey: .subscriptionID)
         try container.encode(originalTransactionID, forKey: .originalTransactionID)
     }
 }

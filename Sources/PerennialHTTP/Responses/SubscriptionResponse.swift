@@ -1,6 +1,8 @@
 import PerennialCore
 
 /// A subscription or one-time purchase as the API shows it. Absent values are `null`, never omitted.
+/// `subscription_id` is the store's id for it, whatever the store; `original_transaction_id` repeats it for
+/// the App Store (its name there) and is null for other stores.
 struct SubscriptionResponse: Encodable {
     let state: SubscriptionState
 
@@ -8,7 +10,7 @@ struct SubscriptionResponse: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case store, environment, ownership, state
-        case originalTransactionID = "original_transaction_id", productID = "product_id", productType = "product_type"
+        case subscriptionID = "subscription_id", originalTransactionID = "original_transaction_id", productID = "product_id", productType = "product_type"
         case periodType = "period_type", expirationReason = "expiration_reason", revocationReason = "revocation_reason"
         case cancellationReason = "cancellation_reason", expiresAt = "expires_at"
         case gracePeriodExpiresAt = "grace_period_expires_at", billingIssueDetectedAt = "billing_issue_detected_at"
@@ -22,7 +24,8 @@ struct SubscriptionResponse: Encodable {
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(state.key.store.rawValue, forKey: .store)
-        try c.encode(state.key.id, forKey: .originalTransactionID)
+        try c.encode(state.key.id, forKey: .subscriptionID)
+        try c.encode(state.key.appStoreOriginalTransactionID, forKey: .originalTransactionID)
         try c.encode(state.productID, forKey: .productID)
         try c.encode(state.productType.rawValue, forKey: .productType)
         try c.encode(state.status.rawValue, forKey: .state)

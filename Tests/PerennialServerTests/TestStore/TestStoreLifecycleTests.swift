@@ -66,6 +66,8 @@ struct TestStoreLifecycleTests {
             #expect(status == 200)
             var subscription = try await store.subscription()
             #expect(subscription["store"].string == "test_store")
+            #expect(subscription["subscription_id"].string == "sub_1")
+            #expect(subscription["original_transaction_id"].string == nil, "the App Store's name for the id is not this store's")
             #expect(subscription["state"].string == "active")
             #expect(try await store.hasPro())
 
