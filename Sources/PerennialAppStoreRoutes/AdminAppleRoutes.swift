@@ -6,10 +6,9 @@ import PerennialServices
 /// The team's App Store tools under `/v1/admin/apple`, secret key only. Request and response bodies use
 /// Apple's own field names.
 struct AdminAppleRoutes {
-    let dependencies: HTTPDependencies
+    let admin: AppStoreAdminService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
-        let admin = dependencies.appStoreAdmin
         group.get("orders/{order_id}") { _, context -> OrderLookupAnswer in
             let app = try context.requireSecretKey()
             let found = try await admin.lookUpOrder(try context.parameters.require("order_id"), app: app)

@@ -39,12 +39,13 @@ public struct PerennialStack: Sendable {
     ///     its work is queued.
     ///   - jobRetry: how queued jobs are retried; nil: the configuration's `server.jobs`.
     ///   - stores: store adapters beside the App Store's, each with its notification endpoint, and the
-    ///     routes they bring (`storeRoutes`).
+    ///     routes they bring (`storeRoutes`: made by `makeStoreRoutes` with the stack's fact ingestor, which
+    ///     a store's purchase route needs).
     public static func open(
         configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
         transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
-        stores: [any StoreAdapter] = [], storeRoutes: [any StoreRoutes] = [],
+        stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
@@ -109,15 +110,15 @@ public struct PerennialStack: Sendable {
                 ),
                 dependencies: HTTPDependencies(
                     apps: apps, receipts: receipts, customers: customers, notifications: notifications,
-                    storeAdapters: adapters, ingestor: ingestor, transactions: transactions,
-                    appStoreAdmin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers), notificationInbox: inbox,
+                    storeAdapters: adapters, transactions: transactions, notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,
                     maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
                     trustedProxyHeader: configuration.server.trustedProxyHeader
                 ),
-                storeRoutes: [AppStoreRoutes()] + storeRoutes
+                storeRoutes: [AppStoreRoutes(admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
+                    + makeStoreRoutes(ingestor)
             )
         } catch {
             await database.shutdown()

@@ -48,7 +48,7 @@ struct TestHarness {
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     /// `extraApps` are served beside `forest`; `server` sets the body and rate limits. The database is in
     /// memory unless `databaseURL` names one; the master key is random unless given. `stores` and
-    /// `storeRoutes` add stores beside the App Store.
+    /// `makeStoreRoutes` add stores beside the App Store.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
@@ -57,7 +57,8 @@ struct TestHarness {
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(2), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
-        masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [], storeRoutes: [any StoreRoutes] = [],
+        masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
+        makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -110,7 +111,7 @@ struct TestHarness {
                 transport: AsyncHTTPClientTransport(client: .shared), verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),
-                stores: stores, storeRoutes: storeRoutes
+                stores: stores, makeStoreRoutes: makeStoreRoutes
             )
             let configuration = perennial
             do {

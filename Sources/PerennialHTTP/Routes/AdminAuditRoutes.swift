@@ -4,13 +4,13 @@ import PerennialServices
 /// `GET /v1/admin/audit?limit=N`: the app's own audit log (admin requests: who, what, when, status), newest
 /// first, secret key only. Keys appear as fingerprints (the first 12 hexadecimal characters of their SHA-256).
 struct AdminAuditRoutes {
-    let dependencies: HTTPDependencies
+    let auditLog: any AuditLog
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("audit") { request, context -> AuditListResponse in
             let app = try context.requireSecretKey()
             let limit = request.limit()
-            let entries = try await dependencies.auditLog.entries(appID: app.id, limit: limit)
+            let entries = try await auditLog.entries(appID: app.id, limit: limit)
             return AuditListResponse(entries: entries.map(AuditListResponse.Item.init))
         }
     }

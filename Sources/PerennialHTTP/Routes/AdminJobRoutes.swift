@@ -7,7 +7,8 @@ import PerennialServices
 /// `POST /v1/admin/jobs/{id}/retry` puts a buried job back in the queue, due now, with its attempts reset.
 /// Payloads (receipts, signed transactions) are never shown.
 struct AdminJobRoutes {
-    let dependencies: HTTPDependencies
+    let jobs: any JobQueue
+    let clock: any Clock
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("jobs") { request, context -> JobListResponse in
@@ -20,7 +21,7 @@ struct AdminJobRoutes {
                 }
                 state = value
             }
-            let jobs = try await dependencies.jobs.jobs(appID: app.id, state: state, limit: limit)
+            let jobs = try await jobs.jobs(appID: app.id, state: state, limit: limit)
             return JobListResponse(jobs: jobs.map(JobListResponse.Item.init))
         }
         group.post("jobs/{id}/retry") { _, context -> JobListResponse.Item in
@@ -28,7 +29,7 @@ struct AdminJobRoutes {
             guard let id = context.parameters.get("id", as: Int64.self) else {
                 throw PerennialError(.invalidJobID, "the job id must be a number")
             }
-            guard let job = try await dependencies.jobs.requeue(jobID: id, appID: app.id, runAt: dependencies.clock.now()) else {
+            guard let job = try await jobs.requeue(jobID: id, appID: app.id, runAt: clock.now()) else {
                 throw PerennialError(.jobNotFound, "no buried job with this id")
             }
             return JobListResponse.Item(job)

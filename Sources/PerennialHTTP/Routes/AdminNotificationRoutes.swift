@@ -4,13 +4,13 @@ import PerennialServices
 /// `GET /v1/admin/notifications`: the store notifications received for the app, newest first, with what
 /// became of each (processed, rejected and why) — for inspecting refused ones. Bodies stay sealed.
 struct AdminNotificationRoutes {
-    let dependencies: HTTPDependencies
+    let notificationInbox: any NotificationInbox
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("notifications") { request, context -> NotificationListResponse in
             let app = try context.requireSecretKey()
             let limit = request.limit()
-            let notifications = try await dependencies.notificationInbox.notifications(appID: app.id, limit: limit)
+            let notifications = try await notificationInbox.notifications(appID: app.id, limit: limit)
             return NotificationListResponse(notifications: notifications.map(NotificationListResponse.Item.init))
         }
     }

@@ -31,11 +31,11 @@ struct AdminOfferRoutes {
         }
     }
 
-    let dependencies: HTTPDependencies
+    let offers: OfferService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("offers/eligible.csv") { _, context -> Response in
-            let csv = try await dependencies.offers.eligibleCohortsCSV(app: try context.requireSecretKey())
+            let csv = try await offers.eligibleCohortsCSV(app: try context.requireSecretKey())
             return Response(
                 status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: csv))
             )
@@ -43,7 +43,7 @@ struct AdminOfferRoutes {
         group.post("customers/{app_user_id}/offer-grants") { request, context -> Response in
             let app = try context.requireSecretKey()
             let body = try await request.decode(as: Body.self, context: context)
-            let grant = try await dependencies.offers.grant(
+            let grant = try await offers.grant(
                 app: app, appUserID: try context.appUserIDParameter(), productID: body.productID, offerID: body.offerID,
                 reason: body.reason, days: body.expiresInDays ?? 30
             )

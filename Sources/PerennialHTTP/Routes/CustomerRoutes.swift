@@ -4,7 +4,7 @@ import PerennialServices
 /// `GET /v1/customers/{app_user_id}`: the customer's active entitlements and purchases. With the public key,
 /// an app reads the customer it names; it cannot list customers.
 struct CustomerRoutes {
-    let dependencies: HTTPDependencies
+    let customers: CustomerService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
@@ -15,7 +15,7 @@ struct CustomerRoutes {
     /// The customer the path names, or 404.
     func customer(app: AppSettings, context: PerennialRequestContext) async throws -> CustomerResponse {
         let appUserID = try context.appUserIDParameter()
-        guard let view = try await dependencies.customers.customer(app: app, appUserID: appUserID) else {
+        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
             throw PerennialError(.customerNotFound, "no customer with this app_user_id")
         }
         return CustomerResponse(view)

@@ -1,7 +1,8 @@
 import PerennialCore
 import PerennialServices
 
-/// What the HTTP layer needs from the rest of Perennial.
+/// What the HTTP layer needs from the rest of Perennial, for `PerennialRouter.make`, which gives each route
+/// group only the parts it uses.
 public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
     public var receipts: ReceiptService
@@ -9,10 +10,7 @@ public struct HTTPDependencies: Sendable {
     public var notifications: StoreNotificationService
     /// The stores this server speaks with; each gets a notification endpoint.
     public var storeAdapters: StoreAdapters
-    /// Stores the facts a customer's purchase brings (for the routes a store adds).
-    public var ingestor: FactIngestor
     public var transactions: SignedTransactionService
-    public var appStoreAdmin: AppStoreAdminService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
     public var health: AppHealth
@@ -36,8 +34,8 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
-        notifications: StoreNotificationService, storeAdapters: StoreAdapters, ingestor: FactIngestor, transactions: SignedTransactionService,
-        appStoreAdmin: AppStoreAdminService, notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
+        notifications: StoreNotificationService, storeAdapters: StoreAdapters, transactions: SignedTransactionService,
+        notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
         maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
         trustedProxyHeader: String? = nil
@@ -49,9 +47,7 @@ public struct HTTPDependencies: Sendable {
         self.customers = customers
         self.notifications = notifications
         self.storeAdapters = storeAdapters
-        self.ingestor = ingestor
         self.transactions = transactions
-        self.appStoreAdmin = appStoreAdmin
         self.notificationInbox = notificationInbox
         self.offers = offers
         self.health = health

@@ -3,14 +3,16 @@ import PerennialServices
 
 /// `GET /health`: the version, the database, and configuration problems the stores revealed.
 struct HealthRoutes {
-    let dependencies: HTTPDependencies
+    let health: AppHealth
+    let databaseKind: String
+    let version: String
 
     func add(to router: Router<PerennialRequestContext>) {
         router.get("health") { _, _ -> HealthResponse in
-            let problems = await dependencies.health.current()
+            let problems = await health.current()
             return HealthResponse(
-                status: problems.isEmpty ? "ok" : "degraded", version: dependencies.version,
-                database: dependencies.databaseKind,
+                status: problems.isEmpty ? "ok" : "degraded", version: version,
+                database: databaseKind,
                 problems: problems.flatMap { appID, list in
                     list.map { HealthResponse.Problem(app: appID, code: $0.code, message: $0.message, lastSeenAt: $0.lastSeenAt.iso8601) }
                 }.sorted { ($0.app, $0.code) < ($1.app, $1.code) }

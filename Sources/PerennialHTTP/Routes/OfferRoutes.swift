@@ -47,17 +47,17 @@ struct OfferRoutes {
         }
     }
 
-    let dependencies: HTTPDependencies
+    let offers: OfferService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}/offers") { _, context -> OffersResponse in
             let app = try context.requireApp()
-            return OffersResponse(try await dependencies.offers.offers(app: app, appUserID: try context.appUserIDParameter()))
+            return OffersResponse(try await offers.offers(app: app, appUserID: try context.appUserIDParameter()))
         }
         group.post("customers/{app_user_id}/engagement") { request, context -> HTTPResponse.Status in
             let app = try context.requireApp()
             let body = try await request.decode(as: EngagementBody.self, context: context)
-            try await dependencies.offers.reportEngagement(
+            try await offers.reportEngagement(
                 app: app, appUserID: try context.appUserIDParameter(), sessionsLast30Days: body.sessionsLast30Days,
                 lastActiveAt: body.lastActiveAtMilliseconds.map(Instant.init(milliseconds:))
             )
@@ -67,14 +67,14 @@ struct OfferRoutes {
             let app = try context.requireApp()
             let body = try await request.decode(as: IntroductoryEligibilityBody.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            let result = try await dependencies.offers.introductoryEligibility(app: app, appUserID: body.appUserID, productID: body.productID)
+            let result = try await offers.introductoryEligibility(app: app, appUserID: body.appUserID, productID: body.productID)
             return IntroductoryEligibilityResponse(allowIntroductoryOffer: result.allowed, signature: result.signature)
         }
         group.post("offers/sign") { request, context -> SignedOfferResponse in
             let app = try context.requireApp()
             let body = try await request.decode(as: SignBody.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            return SignedOfferResponse(try await dependencies.offers.sign(
+            return SignedOfferResponse(try await offers.sign(
                 app: app, appUserID: body.appUserID, productID: body.productID, offerID: body.offerID,
                 format: body.format ?? "v1", applicationUsername: body.applicationUsername ?? ""
             ))

@@ -12,14 +12,14 @@ struct ReceiptRoutes {
         }
     }
 
-    let dependencies: HTTPDependencies
+    let receipts: ReceiptService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.post("receipts") { request, context -> Response in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            switch try await dependencies.receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData) {
+            switch try await receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData) {
             case .validated(let view):
                 return try ReceiptResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)
             case .pending(let view):

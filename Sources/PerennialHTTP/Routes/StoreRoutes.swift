@@ -4,6 +4,7 @@ import Hummingbird
 /// PerennialHTTP itself names no store. `PerennialRouter.make` adds every store's routes beside the
 /// store-neutral ones.
 public protocol StoreRoutes: Sendable {
-    /// Adds the store's routes: `v1` is `/v1`; `admin` is `/v1/admin` (secret key, audited).
-    func add(v1: RouterGroup<PerennialRequestContext>, admin: RouterGroup<PerennialRequestContext>, dependencies: HTTPDependencies)
+    /// Adds the store's routes: `v1` is `/v1`; `admin` is `/v1/admin` (secret key, audited). The value holds
+    /// what its routes use, given when the server is composed.
+    func add(v1: RouterGroup<PerennialRequestContext>, admin: RouterGroup<PerennialRequestContext>)
 }

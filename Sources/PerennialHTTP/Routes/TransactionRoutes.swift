@@ -15,14 +15,14 @@ struct TransactionRoutes {
         }
     }
 
-    let dependencies: HTTPDependencies
+    let transactions: SignedTransactionService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.post("transactions") { request, context -> Response in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            switch try await dependencies.transactions.submit(
+            switch try await transactions.submit(
                 app: app, appUserID: body.appUserID, signedTransaction: body.signedTransaction
             ) {
             case .validated(let view):

@@ -50,7 +50,9 @@ struct TestStoreLifecycleTests {
     @Test func purchaseRenewalBillingRetryPauseAndRefund() async throws {
         let backend = TestStoreBackend()
         let adapter = TestStoreAdapter(backend: backend)
-        try await TestHarness.run(stores: [adapter], storeRoutes: [TestStoreRoutes(adapter: adapter)]) { harness in
+        try await TestHarness.run(
+            stores: [adapter], makeStoreRoutes: { [TestStoreRoutes(adapter: adapter, ingestor: $0)] }
+        ) { harness in
             let store = Store(backend: backend, harness: harness)
             await backend.put(TestStoreDocument(
                 subscriptionID: "sub_1", appUserID: "ann", productID: "pro.monthly", orders: [Self.order("o1", from: 0, to: 30)],

@@ -16,14 +16,15 @@ struct TestStoreRoutes: StoreRoutes {
     }
 
     let adapter: TestStoreAdapter
+    let ingestor: FactIngestor
 
-    func add(v1: RouterGroup<PerennialRequestContext>, admin: RouterGroup<PerennialRequestContext>, dependencies: HTTPDependencies) {
+    func add(v1: RouterGroup<PerennialRequestContext>, admin: RouterGroup<PerennialRequestContext>) {
         v1.post("test_store/purchases") { request, context -> HTTPResponse.Status in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
             let facts = try await adapter.currentFacts(subscriptionID: body.subscriptionID)
-            try await dependencies.ingestor.ingest(facts, app: app, appUserID: body.appUserID)
+            try await ingestor.ingest(facts, app: app, appUserID: body.appUserID)
             return .ok
         }
     }
