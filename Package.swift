@@ -56,6 +56,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialAppStoreAdapter",
+            dependencies: [
+                "PerennialServices", "PerennialCore", "PerennialAppStore", "PerennialOutbound",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialStorage",
             dependencies: [
                 "PerennialServices", "PerennialCore",
@@ -83,7 +92,7 @@ let package = Package(
         .target(
             name: "PerennialAppStoreRoutes",
             dependencies: [
-                "PerennialHTTP", "PerennialServices", "PerennialAppStore",
+                "PerennialHTTP", "PerennialServices", "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -105,7 +114,7 @@ let package = Package(
             name: "PerennialServer",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
-                "PerennialHTTP", "PerennialAppStoreRoutes", "PerennialSimulator",
+                "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -118,7 +127,7 @@ let package = Package(
             name: "PerennialBenchmarks",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialHTTP",
-                "PerennialServer", "PerennialSimulator",
+                "PerennialServer", "PerennialSimulator", "PerennialAppStoreAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -198,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "PerennialServerTests",
             dependencies: [
-                "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage",
+                "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage", "PerennialAppStoreAdapter",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import Hummingbird
 import PerennialAppStore
+import PerennialAppStoreAdapter
 import PerennialHTTP
 import PerennialServices
 

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PerennialAppStore
+import PerennialAppStoreAdapter
 import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialHTTP
@@ -109,15 +110,17 @@ public struct PerennialStack: Sendable {
                     apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
                 ),
                 dependencies: HTTPDependencies(
-                    apps: apps, receipts: receipts, customers: customers, notifications: notifications,
-                    storeAdapters: adapters, transactions: transactions, notificationInbox: inbox,
+                    apps: apps, customers: customers, notifications: notifications,
+                    storeAdapters: adapters, notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,
                     maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
                     trustedProxyHeader: configuration.server.trustedProxyHeader
                 ),
-                storeRoutes: [AppStoreRoutes(admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
+                storeRoutes: [AppStoreRoutes(
+                    receipts: receipts, transactions: transactions,
+                    admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
                     + makeStoreRoutes(ingestor)
             )
         } catch {

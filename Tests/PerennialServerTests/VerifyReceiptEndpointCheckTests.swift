@@ -1,5 +1,6 @@
 import Logging
 import PerennialAppStore
+import PerennialAppStoreAdapter
 import PerennialOutbound
 import PerennialServer
 import PerennialCore

@@ -5,12 +5,10 @@ import PerennialServices
 /// group only the parts it uses.
 public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
-    public var receipts: ReceiptService
     public var customers: CustomerService
     public var notifications: StoreNotificationService
     /// The stores this server speaks with; each gets a notification endpoint.
     public var storeAdapters: StoreAdapters
-    public var transactions: SignedTransactionService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
     public var health: AppHealth
@@ -33,8 +31,8 @@ public struct HTTPDependencies: Sendable {
     public var trustedProxyHeader: String?
 
     public init(
-        apps: AppDirectory, receipts: ReceiptService, customers: CustomerService,
-        notifications: StoreNotificationService, storeAdapters: StoreAdapters, transactions: SignedTransactionService,
+        apps: AppDirectory, customers: CustomerService,
+        notifications: StoreNotificationService, storeAdapters: StoreAdapters,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
         maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
@@ -43,11 +41,9 @@ public struct HTTPDependencies: Sendable {
         self.trustedProxyHeader = trustedProxyHeader
         rejectedNotificationLimiter = RejectedNotificationLimiter(limit: rateLimits.rejectedNotificationsPerAddress, clock: clock)
         self.apps = apps
-        self.receipts = receipts
         self.customers = customers
         self.notifications = notifications
         self.storeAdapters = storeAdapters
-        self.transactions = transactions
         self.notificationInbox = notificationInbox
         self.offers = offers
         self.health = health

@@ -1,6 +1,6 @@
 extension AppDirectory {
     /// The app a queued job works for; a job of an app no longer configured is refused (and buried).
-    func configuredApp(id: String) throws -> AppSettings {
+    public func configuredApp(id: String) throws -> AppSettings {
         guard let app = app(id: id) else {
             throw PerennialError(.appNotConfigured, "app \(id) is no longer configured")
         }

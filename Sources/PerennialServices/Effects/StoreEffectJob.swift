@@ -48,7 +48,7 @@ public struct StoreEffectJob: JobHandler {
 
 extension SubscriptionEffect {
     /// A name that two jobs for the same effect share.
-    var deduplicationName: String {
+    public var deduplicationName: String {
         switch self {
         case .checkStatus(let key, _): "check:\(key)"
         case .acknowledge(let key, let transactionID): "acknowledge:\(key):\(transactionID)"

@@ -1,6 +1,7 @@
 /// The errors a refused notification is answered with, by verification outcome.
-enum NotificationRejection {
-    static func error(code: ErrorCode) -> PerennialError {
+public enum NotificationRejection {
+    /// The error a notification refused for `code` is answered with, its message saying why.
+    public static func error(code: ErrorCode) -> PerennialError {
         switch code {
         case .invalidSharedSecret: PerennialError(code, "the notification's password is not the app's shared secret")
         case .invalidAppIdentifier: PerennialError(code, "the notification is for another app")
@@ -10,7 +11,7 @@ enum NotificationRejection {
     }
 
     /// The error for a rejection stored under `code` (an `ErrorCode`'s name).
-    static func error(stored code: String?) -> PerennialError {
+    public static func error(stored code: String?) -> PerennialError {
         error(code: code.flatMap(ErrorCode.init(rawValue:)) ?? .verificationFailure)
     }
 }

@@ -68,7 +68,7 @@ public struct MaintenanceScheduler: Sendable {
         let due = try await schedule.subscriptionsDue(
             appID: app.id, store: .appStore, criteria: settings.criteria, now: now, limit: budget)
         for (index, candidate) in due.enumerated() {
-            try await jobs.enqueue(StatusPollJob.job(
+            try await jobs.enqueue(StatusPoll.job(
                 appID: app.id, subscriptionID: candidate.subscriptionID, ownerAppUserID: candidate.ownerAppUserID,
                 runAt: now.adding(milliseconds: Int64(index) * spacing)
             ))
@@ -81,12 +81,12 @@ public struct MaintenanceScheduler: Sendable {
     /// Enqueues the app's catch-up when its interval has passed since the last read ended.
     func scheduleCatchUp(app: AppSettings, settings: NotificationCatchUpSettings) async throws -> Int {
         let now = clock.now()
-        if let last = try await schedule.cursor(appID: app.id, name: NotificationCatchUpJob.cursorName),
+        if let last = try await schedule.cursor(appID: app.id, name: NotificationCatchUp.cursorName),
            now.milliseconds - last.milliseconds < settings.interval.milliseconds {
             return 0
         }
         try await jobs.enqueue(NewJob(
-            kind: NotificationCatchUpJob.jobKind, appID: app.id, payload: Data(), runAt: now,
+            kind: NotificationCatchUp.jobKind, appID: app.id, payload: Data(), runAt: now,
             deduplicationKey: "catch_up:\(app.id)", onDuplicate: .keep
         ))
         return 1

@@ -1,6 +1,6 @@
 /// A purchase's input waiting for its store, as stored (sealed: it holds a receipt or signed data) in a
 /// job's payload, with what the job needs to find it again.
-protocol PendingPurchase: Codable, Sendable {
+public protocol PendingPurchase: Codable, Sendable {
     /// The job kind that processes it.
     static var jobKind: String { get }
     /// What it is, for logs ("receipt", "transaction").

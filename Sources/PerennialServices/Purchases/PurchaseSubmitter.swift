@@ -4,14 +4,23 @@ import PerennialCore
 /// Processes a purchase posted by an app now, or — when the store cannot answer (`unavailable`) — queues
 /// it sealed and answers pending with the customer as known; the queued job (`PendingPurchaseJob`) processes
 /// it the same way later. The one place both receipts and signed transactions go through.
-struct PurchaseSubmitter: Sendable {
+public struct PurchaseSubmitter: Sendable {
     let jobs: any JobQueue
     let secrets: SecretBox
     let customers: CustomerService
     let clock: any Clock
     let logger: Logger
 
-    func submit(
+    public init(jobs: any JobQueue, secrets: SecretBox, customers: CustomerService, clock: any Clock, logger: Logger) {
+        self.jobs = jobs
+        self.secrets = secrets
+        self.customers = customers
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Runs `process`; when it fails with `unavailable`, queues `pending` sealed instead and answers pending.
+    public func submit(
         _ pending: some PendingPurchase, app: AppSettings, process: () async throws -> Void
     ) async throws -> PurchaseSubmission {
         do {

@@ -45,7 +45,7 @@ extension ShuffledDeliveryTests {
                         #expect(try await Self.deliver(body, to: client) == 200)
                     case .poll:
                         guard let originalTransactionID else { continue }
-                        try await stack.jobs.enqueue(StatusPollJob.job(
+                        try await stack.jobs.enqueue(StatusPoll.job(
                             appID: "forest", subscriptionID: originalTransactionID, ownerAppUserID: Self.appUserID,
                             runAt: harness.clock.now()
                         ))

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialServices
 import PerennialStorage

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
-@testable import PerennialServices
+@testable import PerennialAppStoreAdapter
+import PerennialServices
 import Testing
 
 /// `SignedDataVerifiers.claimedEnvironment` picks the verifier from the unverified payload: where the

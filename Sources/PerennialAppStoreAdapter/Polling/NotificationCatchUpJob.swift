@@ -1,15 +1,16 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Reads an app's App Store notification history since the last read (less an overlap) and passes every
 /// notification through the same path as a delivered one: stored, verified, ingested; those already
 /// received are repeats and change nothing. Then the app's cursor moves to the end of what was read.
 public struct NotificationCatchUpJob: JobHandler {
     /// The job kind.
-    public static let jobKind = "notification.catch_up"
+    public static let jobKind = NotificationCatchUp.jobKind
     /// The cursor holding the end of the last read.
-    static let cursorName = "notification_history"
+    static let cursorName = NotificationCatchUp.cursorName
     public let kind = Self.jobKind
 
     let apps: AppDirectory

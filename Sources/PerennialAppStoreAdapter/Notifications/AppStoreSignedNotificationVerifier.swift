@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Verifies version 2 App Store notifications, the signed transaction and renewal info nested in them
 /// included, and translates what they carry into facts. The notification type does not decide the facts:

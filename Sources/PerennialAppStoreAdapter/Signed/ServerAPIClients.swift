@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 import PerennialOutbound
 
 /// One App Store Server API client per app that has credentials, built once so tokens are reused.

@@ -1,4 +1,6 @@
 import Hummingbird
+import PerennialAppStoreAdapter
+import PerennialHTTP
 import PerennialServices
 
 /// `POST /v1/transactions`: the app sends a StoreKit 2 signed transaction (`Transaction.jwsRepresentation`)
@@ -26,9 +28,9 @@ struct TransactionRoutes {
                 app: app, appUserID: body.appUserID, signedTransaction: body.signedTransaction
             ) {
             case .validated(let view):
-                return try ReceiptResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)
+                return try PurchaseResponse.validated(view, request: request, context: context)
             case .pending(let view):
-                return try ReceiptResponse.pending(view, request: request, context: context)
+                return try PurchaseResponse.pending(view, request: request, context: context)
             }
         }
     }

@@ -1,3 +1,4 @@
+import PerennialServices
 /// A receipt waiting to be validated, as stored (sealed) in a job's payload.
 struct PendingReceipt: PendingPurchase {
     static let jobKind = "receipt.validate"

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Takes a receipt an app sent, validates it with the App Store, and brings the customer up to date. When
 /// the App Store cannot answer, the receipt is queued and validated later, and the app is told so.

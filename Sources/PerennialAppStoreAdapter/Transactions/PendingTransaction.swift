@@ -1,3 +1,4 @@
+import PerennialServices
 /// A signed transaction waiting for Apple, as stored (sealed) in a job's payload.
 struct PendingTransaction: PendingPurchase {
     static let jobKind = "transaction.complete"

@@ -1,4 +1,6 @@
 import Hummingbird
+import PerennialAppStoreAdapter
+import PerennialHTTP
 import PerennialServices
 
 /// `POST /v1/receipts`: the app sends its App Store receipt for a customer.
@@ -21,9 +23,9 @@ struct ReceiptRoutes {
             try AppUserIDRule.validated(body.appUserID)
             switch try await receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData) {
             case .validated(let view):
-                return try ReceiptResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)
+                return try PurchaseResponse.validated(view, request: request, context: context)
             case .pending(let view):
-                return try ReceiptResponse.pending(view, request: request, context: context)
+                return try PurchaseResponse.pending(view, request: request, context: context)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 import PerennialOutbound
 
 /// One `SignedDataVerifier` per app and accepted environment, built once so their chain caches last. Signed

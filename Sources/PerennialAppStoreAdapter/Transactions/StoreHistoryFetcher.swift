@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Reads a subscription's history and renewal status from the App Store Server API and turns every signed
 /// item, verified, into facts.

@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialServices
 
 extension AppStoreServerAPIError {
     /// The error the admin API answers with: a code that says whose problem it is, and Apple's own error

@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialServices
 
 /// Verifies a signed (version 2) App Store notification for an app and translates what it carries into
 /// facts. Throws a `PerennialError` whose code names the verification outcome when the notification must

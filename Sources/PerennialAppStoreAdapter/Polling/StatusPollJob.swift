@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialServices
 
 /// Checks one subscription's status with Apple and ingests what changed: through the App Store Server API's
 /// subscription statuses when the app has credentials, else through verifyReceipt with
@@ -7,7 +8,7 @@ import PerennialCore
 /// notification changes nothing.
 public struct StatusPollJob: JobHandler {
     /// The job kind.
-    public static let jobKind = "subscription.poll"
+    public static let jobKind = StatusPoll.jobKind
     public let kind = Self.jobKind
 
     let apps: AppDirectory
@@ -22,18 +23,8 @@ public struct StatusPollJob: JobHandler {
         self.transactions = transactions
     }
 
-    /// The job that polls one subscription, owned by `ownerAppUserID`, at `runAt`. Repeats are dropped
-    /// while one waits (`.keep`), so a poll keeps its place and its backoff.
-    public static func job(appID: String, subscriptionID: String, ownerAppUserID: String, runAt: Instant) throws -> NewJob {
-        let payload = StatusPollPayload(appID: appID, subscriptionID: subscriptionID, ownerAppUserID: ownerAppUserID)
-        return NewJob(
-            kind: jobKind, appID: appID, payload: try JSONEncoder().encode(payload), runAt: runAt,
-            deduplicationKey: "poll:\(appID):\(subscriptionID)", onDuplicate: .keep
-        )
-    }
-
     public func run(_ job: Job) async throws {
-        let payload = try JSONDecoder().decode(StatusPollPayload.self, from: job.payload)
+        let payload = try JSONDecoder().decode(StatusPoll.Payload.self, from: job.payload)
         let app = try apps.configuredApp(id: payload.appID)
         let key = SubscriptionKey(store: .appStore, id: payload.subscriptionID)
         if let client = transactions.serverAPI.client(for: app) {

@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Checks a version 1 notification — its password must be the app's shared secret (or the previous one
 /// during a rotation), compared in constant time, and its bundle id the app's — and translates its

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// The App Store as a `StoreAdapter`: notifications of version 2 (a signed payload, verified by
 /// `SignedNotificationVerifier`) and version 1 (the shared secret, compared in constant time), posted to

@@ -1,6 +1,7 @@
 import Logging
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Takes a signed transaction a StoreKit 2 app sent (`Transaction.jwsRepresentation`), verifies it, and —
 /// when the app has App Store Server API credentials — completes it with the subscription's history and

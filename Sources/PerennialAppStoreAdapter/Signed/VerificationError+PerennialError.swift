@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialServices
 
 extension VerificationError {
     /// The error a client is answered with: a retryable failure is "try again later", any other outcome a

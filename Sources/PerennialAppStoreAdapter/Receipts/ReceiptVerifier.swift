@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialServices
 
 /// Asks the App Store about a receipt on behalf of an app (verifyReceipt, with the app's shared secret).
 public protocol ReceiptVerifier: Sendable {

@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialServices
 import PerennialOutbound
 
 /// Verifies receipts with the App Store's verifyReceipt endpoint (or the simulator), using each app's

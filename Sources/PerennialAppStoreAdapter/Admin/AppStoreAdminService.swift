@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// What a team does through the App Store Server API from Perennial's admin API: look up the order id a
 /// customer emails, extend renewal dates after an outage, answer a consumption request, ask for a test

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialAppStore
+import PerennialServices
 
 /// Which kind of App Store notification a body is. Anything else is refused before it is stored.
 enum NotificationFormat {

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 
 /// Validates app receipts without asking verifyReceipt: the PKCS#7 container is read and its signature
 /// verified here, at the receipt's creation date; when the app has App Store Server API credentials, each

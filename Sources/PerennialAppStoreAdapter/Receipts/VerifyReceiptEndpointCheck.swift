@@ -1,6 +1,7 @@
 import Logging
 import PerennialAppStore
 import PerennialCore
+import PerennialServices
 import PerennialOutbound
 
 /// Finds a verifyReceipt URL that cannot be reached or answers as no verifyReceipt endpoint does, at startup
