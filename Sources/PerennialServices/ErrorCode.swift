@@ -23,7 +23,6 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     // Customers
     case invalidAppUserID = "invalid_app_user_id"
     case customerNotFound = "customer_not_found"
-    case customerMissing = "customer_missing"
     case subscriptionOwnedByAnotherCustomer = "subscription_owned_by_another_customer"
     // Receipts
     case invalidReceiptData = "invalid_receipt_data"
@@ -109,7 +108,6 @@ extension ErrorCode {
         case .auditUnavailable: (.unavailable, "The admin change could not be recorded in the audit log, so it was not made.")
         case .invalidAppUserID: (.badRequest, "The app user id is empty, only white space, longer than 256 characters or holds control characters.")
         case .customerNotFound: (.notFound, "No customer has this app user id.")
-        case .customerMissing: (.`internal`, "The customer just written could not be read back.")
         case .subscriptionOwnedByAnotherCustomer: (.conflict, "Another customer owns the subscription and the app's `transfer_policy` is `keep_with_original`.")
         case .invalidReceiptData: (.badRequest, "`receipt_data` is empty, longer than the limit, or not base64.")
         case .receiptMalformed: (.badRequest, "The App Store could not read the receipt data (status 21002).")

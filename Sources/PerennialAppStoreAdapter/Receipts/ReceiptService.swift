@@ -51,7 +51,7 @@ public struct ReceiptService: Sendable {
     /// Validates a receipt queued while the App Store could not answer (job `receipt.validate`).
     public func pendingReceiptJob(apps: AppDirectory) -> any JobHandler {
         PendingPurchaseJob<PendingReceipt>(apps: apps, jobs: jobs, secrets: secrets) { pending, app in
-            try await validateAndIngest(receiptData: pending.receiptData, app: app, appUserID: pending.appUserID)
+            _ = try await validateAndIngest(receiptData: pending.receiptData, app: app, appUserID: pending.appUserID)
         }
     }
 
@@ -60,13 +60,13 @@ public struct ReceiptService: Sendable {
     }
 
     /// Validates a receipt the way the app is configured to (locally, then verifyReceipt when allowed) and
-    /// ingests it; throws `unavailable` when the App Store cannot answer now.
-    func validateAndIngest(receiptData: String, app: AppSettings, appUserID: String) async throws {
+    /// ingests it, answering the customer as the write left them; throws `unavailable` when the App Store
+    /// cannot answer now.
+    func validateAndIngest(receiptData: String, app: AppSettings, appUserID: String) async throws -> CustomerView {
         if let mode = app.apple?.receiptValidation, mode != .verifyReceipt {
             switch try await local.validate(receiptData: receiptData, app: app) {
             case .verified(let facts):
-                try await ingestor.ingest(facts, app: app, appUserID: appUserID, token: try receiptToken(receiptData))
-                return
+                return try await ingestor.ingest(facts, app: app, appUserID: appUserID, token: try receiptToken(receiptData))
             case .forged(let code):
                 throw PerennialError(.receiptNotAuthentic, "the receipt's signature does not verify (\(code))")
             case .unreadable(let code) where mode == .local:
@@ -76,11 +76,13 @@ public struct ReceiptService: Sendable {
             }
         }
         let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
-        try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
+        return try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
     }
 
-    /// Ingests a verified receipt, or throws the error its outcome stands for. `.unavailable` throws too.
-    func apply(_ outcome: VerifyReceiptOutcome, app: AppSettings, appUserID: String, receiptData: String) async throws {
+    /// Ingests a verified receipt and answers the customer as the write left them, or throws the error its
+    /// outcome stands for. `.unavailable` throws too.
+    @discardableResult
+    func apply(_ outcome: VerifyReceiptOutcome, app: AppSettings, appUserID: String, receiptData: String) async throws -> CustomerView {
         switch outcome {
         case .verified(let response, _, let usedPreviousSecret):
             await health.clear(appID: app.id, code: Self.sharedSecretRejected)
@@ -94,7 +96,7 @@ public struct ReceiptService: Sendable {
             let translation = ReceiptFactTranslator().translate(response, fallbackObservedAt: clock.now())
             for warning in translation.warnings { logger.warning("\(warning)", metadata: ["app": "\(app.id)"]) }
             let token = try receiptToken(response.latestReceipt ?? receiptData)
-            try await ingestor.ingest(translation.batch, app: app, appUserID: appUserID, token: token)
+            return try await ingestor.ingest(translation.batch, app: app, appUserID: appUserID, token: token)
         case .rejected(let status, let meaning):
             throw Self.error(forRejected: status, meaning)
         case .misconfigured(let status, let message):

@@ -55,14 +55,15 @@ public struct SignedTransactionService: Sendable {
     /// Completes a signed transaction queued while Apple could not answer (job `transaction.complete`).
     public func pendingTransactionJob(apps: AppDirectory) -> any JobHandler {
         PendingPurchaseJob<PendingTransaction>(apps: apps, jobs: jobs, secrets: secrets) { pending, app in
-            try await complete(app: app, appUserID: pending.appUserID, signedTransaction: pending.signedTransaction)
+            _ = try await complete(app: app, appUserID: pending.appUserID, signedTransaction: pending.signedTransaction)
         }
     }
 
     /// Verifies the transaction, completes it with its history when the app has Server API credentials, and
     /// ingests it; throws `unavailable` when Apple cannot answer now. When only the history is missing, the
     /// verified transaction itself is ingested first, so the customer's access does not wait for Apple.
-    func complete(app: AppSettings, appUserID: String, signedTransaction: String) async throws {
+    /// Answers the customer as the last write left them.
+    func complete(app: AppSettings, appUserID: String, signedTransaction: String) async throws -> CustomerView {
         let verifier = try verifiers.verifier(for: app, signed: signedTransaction)
         let transaction = try await decode(signedTransaction, with: verifier)
         guard let fact = transaction.transactionFact else {
@@ -80,7 +81,7 @@ public struct SignedTransactionService: Sendable {
             try await ingestor.ingest(known, app: app, appUserID: appUserID)
             throw error
         }
-        try await ingestor.ingest(facts, app: app, appUserID: appUserID)
+        return try await ingestor.ingest(facts, app: app, appUserID: appUserID)
     }
 
     private func decode(_ signed: String, with verifier: SignedDataVerifier) async throws -> JWSTransactionDecodedPayload {

@@ -1,7 +1,8 @@
 import PerennialCore
 
-/// Answers "what does this customer have now" from the read model, folding facts again only for states
-/// that time has overtaken since they were stored.
+/// Answers "what does this customer have now" from the read model. A state that time has overtaken since
+/// it was stored (its `validUntil` has passed, and its `subscription.check` job has not run yet) is folded
+/// once and stored, with its events and effects, before the answer.
 public struct CustomerService: Sendable {
     let ledger: any Ledger
     let clock: any Clock
@@ -13,8 +14,8 @@ public struct CustomerService: Sendable {
 
     /// The customer's view now, or nil if Perennial has never seen them.
     ///
-    /// One read gives the customer and its stored states; only states whose `validUntil` has passed have
-    /// their facts read (in one read transaction) and folded again.
+    /// One read gives the customer and its stored states; only states whose `validUntil` has passed are
+    /// folded again, in one write that stores them.
     public func customer(app: AppSettings, appUserID: String) async throws -> CustomerView? {
         let now = clock.now()
         guard let snapshot = try await ledger.customerWithSubscriptions(appID: app.id, appUserID: appUserID) else {
@@ -23,25 +24,13 @@ public struct CustomerService: Sendable {
         var states = snapshot.subscriptions
         let outdated = states.indices.filter { index in states[index].validUntil.map { $0 <= now } ?? false }
         if !outdated.isEmpty {
-            let engine = SubscriptionEngine(catalog: app.catalog)
-            let keys = outdated.map { states[$0].key }
-            let refolded = try await ledger.read { ledger in
-                var refolded: [SubscriptionState?] = []
-                for key in keys {
-                    let transactions = try await ledger.transactions(appID: app.id, subscription: key)
-                    let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
-                    refolded.append(engine.state(transactions: transactions, renewalInfos: renewals, at: now))
-                }
-                return refolded
-            }
+            let refolded = try await FactIngestor(ledger: ledger, clock: clock)
+                .refold(outdated.map { states[$0].key }, app: app, at: now)
             for (index, state) in zip(outdated, refolded) {
                 if let state { states[index] = state }
             }
         }
-        return CustomerView(
-            appID: app.id, appUserID: appUserID, firstSeenAt: snapshot.customer.createdAt, requestedAt: now,
-            entitlements: EntitlementResolver(catalog: app.catalog).entitlements(from: states), subscriptions: states
-        )
+        return CustomerView(app: app, customer: snapshot.customer, states: states, at: now)
     }
 
     /// The customer's events, oldest first.

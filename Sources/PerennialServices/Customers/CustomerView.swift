@@ -23,3 +23,14 @@ public struct CustomerView: Sendable, Hashable {
         self.subscriptions = subscriptions
     }
 }
+
+extension CustomerView {
+    /// The view of a stored customer with these states at `now`, their entitlements resolved by the app's
+    /// catalog.
+    init(app: AppSettings, customer: CustomerRecord, states: [SubscriptionState], at now: Instant) {
+        self.init(
+            appID: app.id, appUserID: customer.appUserID, firstSeenAt: customer.createdAt, requestedAt: now,
+            entitlements: EntitlementResolver(catalog: app.catalog).entitlements(from: states), subscriptions: states
+        )
+    }
+}

@@ -19,12 +19,15 @@ public struct FactIngestor: Sendable {
         self.clock = clock
     }
 
-    /// Ingests `batch` for `appUserID`, creating the customer if needed. `token`, when given, becomes the
-    /// customer's token of its store and kind, unless a later one is stored.
-    public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws {
+    /// Ingests `batch` for `appUserID`, creating the customer if needed, and returns the customer as the
+    /// write left them (their other subscriptions that time overtook are folded and stored in the same
+    /// write). `token`, when given, becomes the customer's token of its store and kind, unless a later one
+    /// is stored.
+    @discardableResult
+    public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws -> CustomerView {
         let now = clock.now()
-        try await ledger.write { ledger in
-            _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
+        return try await ledger.write { ledger in
+            let customer = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
             if let token {
                 try await ledger.setStoreToken(appID: app.id, appUserID: appUserID, token)
             }
@@ -32,6 +35,12 @@ public struct FactIngestor: Sendable {
                 try await ledger.linkAccountToken(appID: app.id, token: token, appUserID: appUserID, linkedAt: now)
             }
             try await store(batch, app: app, owner: { _, _ in appUserID }, at: now, in: ledger)
+            var states = try await ledger.subscriptions(appID: app.id, appUserID: appUserID)
+            for index in states.indices where states[index].validUntil.map({ $0 <= now }) ?? false {
+                states[index] = try await fold(states[index].key, app: app, owner: { _, owner in owner }, at: now, in: ledger)
+                    ?? states[index]
+            }
+            return CustomerView(app: app, customer: customer, states: states, at: now)
         }
     }
 
@@ -66,20 +75,22 @@ public struct FactIngestor: Sendable {
     }
 
     /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
-    /// its history gained or lost, and its effects (the outbox), all in the caller's write.
+    /// its history gained or lost, and its effects (the outbox), all in the caller's write. Returns the
+    /// state written; nil when the subscription has no owner or no transaction.
+    @discardableResult
     private func fold(
         _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
         at now: Instant, in ledger: any LedgerSession
-    ) async throws {
+    ) async throws -> SubscriptionState? {
         try await ledger.lockSubscription(appID: app.id, subscription: key)
         let currentOwner = try await ledger.subscriptionOwner(appID: app.id, subscription: key)
-        guard let appUserID = try await owner(key, currentOwner) else { return }
+        guard let appUserID = try await owner(key, currentOwner) else { return nil }
         let transactions = try await ledger.transactions(appID: app.id, subscription: key)
         let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
         let recorded = try await ledger.events(appID: app.id, subscription: key).map(\.event)
         guard let decision = SubscriptionDecider(catalog: app.catalog)
             .decide(transactions: transactions, renewalInfos: renewals, recorded: recorded, at: now)
-        else { return }
+        else { return nil }
         if let previous = currentOwner, previous != appUserID {
             guard app.transferPolicy == .transfer else {
                 throw PerennialError(.subscriptionOwnedByAnotherCustomer,
@@ -94,15 +105,21 @@ public struct FactIngestor: Sendable {
             try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
         }
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
-        try await EffectOutbox.persist(decision.effects, appID: app.id, at: now, in: ledger)
+        try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger)
+        return decision.state
     }
 
-    /// Folds a subscription again from its stored facts at the clock's instant, for the customer who owns
-    /// it (the job that `SubscriptionEffect.checkStatus` schedules). A subscription nobody owns is left.
-    public func refold(_ key: SubscriptionKey, app: AppSettings) async throws {
-        let now = clock.now()
+    /// Folds subscriptions again from their stored facts at `now`, for the customers who own them, in one
+    /// write (the job that `SubscriptionEffect.checkStatus` schedules; a read that finds states time has
+    /// overtook). Returns each one's state as written, nil for one nobody owns.
+    @discardableResult
+    public func refold(_ keys: [SubscriptionKey], app: AppSettings, at now: Instant) async throws -> [SubscriptionState?] {
         try await ledger.write { ledger in
-            try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger)
+            var states: [SubscriptionState?] = []
+            for key in keys {
+                states.append(try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger))
+            }
+            return states
         }
     }
 

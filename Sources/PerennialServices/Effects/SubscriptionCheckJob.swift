@@ -26,12 +26,17 @@ public struct SubscriptionCheckJob: JobHandler {
     static func job(appID: String, subscription: SubscriptionKey, runAt: Instant) throws -> NewJob {
         NewJob(
             kind: jobKind, appID: appID, payload: try JSONEncoder().encode(Payload(appID: appID, subscription: subscription)),
-            runAt: runAt, deduplicationKey: "check:\(appID):\(subscription)", onDuplicate: .replace
+            runAt: runAt, deduplicationKey: deduplicationKey(appID: appID, subscription: subscription), onDuplicate: .replace
         )
+    }
+
+    /// The key the one waiting check of a subscription holds.
+    static func deduplicationKey(appID: String, subscription: SubscriptionKey) -> String {
+        "check:\(appID):\(subscription)"
     }
 
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
-        try await ingestor.refold(payload.subscription, app: try apps.configuredApp(id: payload.appID))
+        try await ingestor.refold([payload.subscription], app: try apps.configuredApp(id: payload.appID), at: ingestor.clock.now())
     }
 }

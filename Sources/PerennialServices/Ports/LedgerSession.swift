@@ -122,4 +122,8 @@ public protocol LedgerSession: Sendable {
     /// sees it only once the write commits, and never for a write that rolled back. Deduplicates as
     /// `JobQueue.enqueue` does.
     func enqueue(_ job: NewJob, createdAt: Instant) async throws
+
+    /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
+    /// newer decision no longer asks for). A leased or buried job is left as it is.
+    func withdrawWaitingJob(deduplicationKey: String) async throws
 }

@@ -19,12 +19,13 @@ public struct PurchaseSubmitter: Sendable {
         self.logger = logger
     }
 
-    /// Runs `process`; when it fails with `unavailable`, queues `pending` sealed instead and answers pending.
+    /// Runs `process`, which answers the customer as its write left them; when it fails with `unavailable`,
+    /// queues `pending` sealed instead and answers pending with the customer as known before.
     public func submit(
-        _ pending: some PendingPurchase, app: AppSettings, process: () async throws -> Void
+        _ pending: some PendingPurchase, app: AppSettings, process: () async throws -> CustomerView
     ) async throws -> PurchaseSubmission {
         do {
-            try await process()
+            return .validated(try await process())
         } catch let error as PerennialError where error.kind == .unavailable {
             logger.warning("App Store unavailable, \(type(of: pending).noun) queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
             try await jobs.enqueueSealed(
@@ -32,9 +33,5 @@ public struct PurchaseSubmitter: Sendable {
                 secrets: secrets, runAt: clock.now())
             return .pending(try await customers.customer(app: app, appUserID: pending.appUserID))
         }
-        guard let view = try await customers.customer(app: app, appUserID: pending.appUserID) else {
-            throw PerennialError(.customerMissing, "the customer was not stored")
-        }
-        return .validated(view)
     }
 }

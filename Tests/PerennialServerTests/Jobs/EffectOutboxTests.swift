@@ -64,4 +64,35 @@ struct EffectOutboxTests {
         }
         await connection.shutdown()
     }
+
+    /// A read that finds a state time has overtaken folds it once and stores it, with its events, and the
+    /// check that was waiting for that instant is withdrawn.
+    @Test func aReadAfterTheStateChangedByItselfStoresTheFold() async throws {
+        let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
+        do {
+            _ = try await Migrations.migrate(connection)
+            let clock = FixedClock(Facts.day(1))
+            let ledger = SQLLedger(database: connection)
+            let jobs = SQLJobQueue(database: connection, clock: clock)
+            let key = SubscriptionKey(store: .appStore, id: "1000")
+            let written = try await FactIngestor(ledger: ledger, clock: clock).ingest(
+                FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)], renewalInfos: [Facts.renewal(observedOn: 1, willRenew: false)]),
+                app: Self.app(), appUserID: "ann")
+            #expect(written.subscriptions.map(\.status) == [.active], "the write answers what it wrote")
+            #expect(written.entitlements.map(\.identifier) == ["pro"])
+
+            clock.advance(milliseconds: 39 * 86_400_000)
+            let view = try await CustomerService(ledger: ledger, clock: clock).customer(app: Self.app(), appUserID: "ann")
+            #expect(view?.subscriptions.map(\.status) == [.expired])
+            let stored = try await ledger.read { try await $0.subscriptionState(appID: "forest", subscription: key) }
+            #expect(stored?.status == .expired, "the read stored its fold")
+            let events = try await ledger.read { try await $0.events(appID: "forest", appUserID: "ann", limit: 10) }
+            #expect(events.map(\.event.kind) == [.initialPurchase, .autoRenewDisabled, .expiration])
+            #expect(try await jobs.jobs(limit: 10).isEmpty, "the check waiting for the period's end is withdrawn")
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+        await connection.shutdown()
+    }
 }
