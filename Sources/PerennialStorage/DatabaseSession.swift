@@ -23,7 +23,7 @@ final class DatabaseSession: Sendable {
 
     private struct State {
         var isActive = true
-        var transactionDepth = 0
+        var nestingDepth = 0
         var isBroken = false
         var nextSavepoint = 0
     }
@@ -48,7 +48,7 @@ final class DatabaseSession: Sendable {
     var isBroken: Bool { state.withLock { $0.isBroken } }
 
     /// How many transactions (the outermost and its savepoints) are open.
-    var transactionDepth: Int { state.withLock { $0.transactionDepth } }
+    var nestingDepth: Int { state.withLock { $0.nestingDepth } }
 
     func end() {
         state.withLock { $0.isActive = false }
@@ -59,15 +59,15 @@ final class DatabaseSession: Sendable {
     }
 
     /// Opens one more transaction level; returns the new depth and a savepoint number unique in the session.
-    func enterTransaction() -> (depth: Int, savepoint: Int) {
+    func enterNesting() -> (depth: Int, savepoint: Int) {
         state.withLock {
-            $0.transactionDepth += 1
+            $0.nestingDepth += 1
             $0.nextSavepoint += 1
-            return ($0.transactionDepth, $0.nextSavepoint)
+            return ($0.nestingDepth, $0.nextSavepoint)
         }
     }
 
-    func leaveTransaction() {
-        state.withLock { $0.transactionDepth -= 1 }
+    func leaveNesting() {
+        state.withLock { $0.nestingDepth -= 1 }
     }
 }

@@ -52,7 +52,7 @@ public enum Migrations {
         try await createVersionTable(session)
         var applied: [Int64] = []
         for migration in all.sorted(by: { $0.version < $1.version }) {
-            let didApply = try await session.withTransaction(.write) { session in
+            let didApply = try await session.atomically(.write) { session in
                 let existing = try await session.sql
                     .raw("SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").first()
                 guard existing == nil else { return false }

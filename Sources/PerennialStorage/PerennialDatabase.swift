@@ -96,18 +96,18 @@ public final class PerennialDatabase: Sendable {
     }
 
     /// Runs `body` in a transaction of a session of its own (refused inside another, as `withSession`).
-    func withTransaction<Result: Sendable>(
-        _ mode: TransactionMode, _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
+    func atomically<Result: Sendable>(
+        _ mode: AccessMode, _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
         // SQLite: a read transaction that does not join one in progress takes a read-only connection.
         if mode == .read, case .sqlite(let sqlite) = backend, DatabaseSession.current?.ownerID != ObjectIdentifier(self) {
             let publishing: @Sendable (DatabaseSession) async throws -> Result = { session in
-                try await DatabaseSession.$current.withValue(session) { try await session.withTransaction(.read, body) }
+                try await DatabaseSession.$current.withValue(session) { try await session.atomically(.read, body) }
             }
             if let result = try await sqlite.withReadSession(ownerID: ObjectIdentifier(self), publishing) {
                 return result
             }
         }
-        return try await withSession { session in try await session.withTransaction(mode, body) }
+        return try await withSession { session in try await session.atomically(mode, body) }
     }
 }

@@ -13,7 +13,7 @@ public struct SQLAuditLog: AuditLog {
 
     @discardableResult
     public func record(_ entry: AuditEntry) async throws -> Int64 {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             guard let row = try await session.sql.raw("""
                 INSERT INTO audit_log (app_id, occurred_at, key_role, key_fingerprint, method, path, status)
                 VALUES (\(bind: entry.appID), \(bind: entry.occurredAt.milliseconds), \(bind: entry.keyRole),
@@ -27,13 +27,13 @@ public struct SQLAuditLog: AuditLog {
     }
 
     public func complete(id: Int64, status: Int) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("UPDATE audit_log SET status = \(bind: status) WHERE id = \(bind: id)").run()
         }
     }
 
     public func entries(appID: String, limit: Int) async throws -> [AuditEntry] {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT * FROM audit_log WHERE app_id = \(bind: appID)
                 ORDER BY occurred_at DESC, id DESC LIMIT \(bind: max(1, limit))

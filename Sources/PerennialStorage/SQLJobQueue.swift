@@ -30,7 +30,7 @@ public struct SQLJobQueue: JobQueue {
     /// Inserts the job, or with a deduplication key replaces the waiting job holding it (see the type).
     public func enqueue(_ job: NewJob) async throws {
         let createdAt = clock.now()
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await Self.insert(job, createdAt: createdAt, in: session)
         }
     }
@@ -89,7 +89,7 @@ public struct SQLJobQueue: JobQueue {
     /// Leases the next due job of these kinds (earliest `runAt`, then oldest), or returns nil.
     public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job? {
         guard !kinds.isEmpty else { return nil }
-        return try await database.withTransaction(.write) { session in
+        return try await database.atomically(.write) { session in
             let skipLocked = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
             let waiting = Job.State.waiting.rawValue
             let leased = Job.State.leased.rawValue
@@ -115,14 +115,14 @@ public struct SQLJobQueue: JobQueue {
 
     /// Deletes the job; an unknown id is ignored.
     public func complete(jobID: Int64) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("DELETE FROM jobs WHERE id = \(bind: jobID)").run()
         }
     }
 
     /// Returns the job to the queue, due at `runAt`; its lease ends and `attempts` keeps the count of claims.
     public func retry(jobID: Int64, error: String, runAt: Instant) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 UPDATE jobs SET state = \(bind: Job.State.waiting.rawValue), run_at = \(bind: runAt.milliseconds),
                     last_error = \(bind: error), lease_expires_at = NULL
@@ -133,7 +133,7 @@ public struct SQLJobQueue: JobQueue {
 
     /// Keeps the job, buried, with its error; it is never claimed again.
     public func bury(jobID: Int64, error: String) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 UPDATE jobs SET state = \(bind: Job.State.buried.rawValue), last_error = \(bind: error),
                     lease_expires_at = NULL
@@ -145,7 +145,7 @@ public struct SQLJobQueue: JobQueue {
     /// Jobs oldest first by `createdAt`, then id; of one app and in one state when given.
     public func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job] {
         guard limit > 0 else { return [] }
-        return try await database.withTransaction(.read) { session in
+        return try await database.atomically(.read) { session in
             var query: SQLQueryString = "SELECT \(unsafeRaw: Self.columns) FROM jobs WHERE 1 = 1"
             if let appID { query += " AND app_id = \(bind: appID)" }
             if let state { query += " AND state = \(bind: state.rawValue)" }
@@ -157,7 +157,7 @@ public struct SQLJobQueue: JobQueue {
     /// Returns a buried job to the queue: waiting, due at `runAt`, attempts reset, its last error kept until
     /// it runs again. A buried job that gave up its deduplication key keeps none.
     public func requeue(jobID: Int64, appID: String?, runAt: Instant) async throws -> Job? {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             var query: SQLQueryString = """
                 UPDATE jobs SET state = \(bind: Job.State.waiting.rawValue), run_at = \(bind: runAt.milliseconds),
                     attempts = 0, lease_expires_at = NULL

@@ -8,7 +8,8 @@ extension SQLLedger {
     /// customers left-joined to the subscriptions they own), outside any transaction. On an SQLite file it
     /// runs on the calling thread with a statement prepared once (`SQLiteCustomerReader`), or, when that
     /// cannot answer at once, on a read-only connection of SQLiteNIO; on PostgreSQL it is prepared once per
-    /// connection. Inside a ledger write it runs in that transaction, and sees its writes.
+    /// connection. Inside a ledger write it is refused (`StorageError.Code.nestedSession`): read through the
+    /// write's session.
     public func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot? {
         if case .sqlite(let sqlite) = database.backend, !database.holdsSession,
            let rows = try sqlite.customerSnapshotRows(appID: appID, appUserID: appUserID)

@@ -21,7 +21,7 @@ public struct SQLLedger: Ledger {
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await body(SQLLedgerSession(session: session))
         }
     }
@@ -30,7 +30,7 @@ public struct SQLLedger: Ledger {
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await body(SQLLedgerSession(session: session))
         }
     }

@@ -44,7 +44,7 @@ extension SQLLedgerSession {
                 """).first()
             if inserted != nil { return }
         }
-        throw StorageError(.writeConflict, "a transaction kept conflicting with concurrent writes")
+        throw StorageError(.writeConflict, "a store transaction's row kept conflicting with concurrent writes")
     }
 
     /// Inserts each snapshot. Of two snapshots of one subscription observed at the same instant, the one with

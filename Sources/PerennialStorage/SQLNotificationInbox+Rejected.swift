@@ -8,7 +8,7 @@ extension SQLNotificationInbox {
         appID: String, notificationID: String, outcome: InboundNotification.Outcome, sealedExcerpt: Data, bodyBytes: Int,
         retention: RejectedNotificationRetention
     ) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 UPDATE store_notifications SET status = \(bind: InboundNotification.Status.rejected.rawValue),
                     error_code = \(bind: outcome.errorCode), settled_at = \(bind: outcome.settledAt.milliseconds),
@@ -20,7 +20,7 @@ extension SQLNotificationInbox {
     }
 
     public func pruneRejected(appID: String, retention: RejectedNotificationRetention, now: Instant) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await Self.prune(session, appID: appID, retention: retention, now: now)
         }
     }

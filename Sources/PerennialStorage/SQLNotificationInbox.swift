@@ -13,7 +13,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             let inserted = try await session.sql.raw("""
                 INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status, body_bytes)
                 VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
@@ -34,7 +34,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 UPDATE store_notifications SET status = \(bind: outcome.status.rawValue),
                     notification_uuid = \(bind: outcome.notificationUUID), notification_type = \(bind: outcome.notificationType), subtype = \(bind: outcome.subtype),
@@ -45,7 +45,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT 1 AS found FROM store_notifications
                 WHERE app_id = \(bind: appID) AND notification_uuid = \(bind: notificationUUID)
@@ -56,7 +56,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func notifications(appID: String, limit: Int) async throws -> [InboundNotification] {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT * FROM store_notifications WHERE app_id = \(bind: appID)
                 ORDER BY received_at DESC, notification_id LIMIT \(bind: max(1, limit))
@@ -65,7 +65,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func notification(appID: String, notificationID: String) async throws -> InboundNotification? {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT * FROM store_notifications WHERE app_id = \(bind: appID) AND notification_id = \(bind: notificationID)
                 """).first().map(Self.notification(from:))
@@ -73,7 +73,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func unsettled(receivedBefore: Instant, limit: Int) async throws -> [InboundNotification] {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT * FROM store_notifications
                 WHERE status = \(bind: InboundNotification.Status.received.rawValue)

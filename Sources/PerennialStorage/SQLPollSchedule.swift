@@ -18,7 +18,7 @@ public struct SQLPollSchedule: PollSchedule {
         let checkedBefore = now.milliseconds - criteria.interval.milliseconds
         let endsBefore = now.milliseconds + criteria.lookahead.milliseconds
         let endedAfter = now.milliseconds - criteria.recentlyEnded.milliseconds
-        return try await database.withTransaction(.read) { session in
+        return try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT subscription_id, owner_app_user_id FROM subscriptions
                 WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
@@ -37,7 +37,7 @@ public struct SQLPollSchedule: PollSchedule {
 
     public func markPolled(appID: String, store: Store, subscriptionIDs: [String], at: Instant) async throws {
         guard !subscriptionIDs.isEmpty else { return }
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 UPDATE subscriptions SET polled_at = \(bind: at.milliseconds)
                 WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
@@ -47,7 +47,7 @@ public struct SQLPollSchedule: PollSchedule {
     }
 
     public func cursor(appID: String, name: String) async throws -> Instant? {
-        try await database.withTransaction(.read) { session in
+        try await database.atomically(.read) { session in
             try await session.sql.raw("""
                 SELECT position FROM app_cursors WHERE app_id = \(bind: appID) AND name = \(bind: name)
                 """).first().map { Instant(milliseconds: try $0.int64("position")) }
@@ -55,7 +55,7 @@ public struct SQLPollSchedule: PollSchedule {
     }
 
     public func setCursor(appID: String, name: String, position: Instant, updatedAt: Instant) async throws {
-        try await database.withTransaction(.write) { session in
+        try await database.atomically(.write) { session in
             try await session.sql.raw("""
                 INSERT INTO app_cursors (app_id, name, position, updated_at)
                 VALUES (\(bind: appID), \(bind: name), \(bind: position.milliseconds), \(bind: updatedAt.milliseconds))

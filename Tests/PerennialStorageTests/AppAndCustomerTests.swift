@@ -50,11 +50,11 @@ struct AppAndCustomerTests {
             let token = { @Sendable (store: Store, text: String, at: Int64) in
                 StoreToken(store: store, kind: .receipt, sealed: Data(text.utf8), updatedAt: Fixtures.instant(at))
             }
-            try await ledger.write { transaction in
-                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
-                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "new", 50))
-                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "old", 40))
-                try await transaction.setStoreToken(appID: "app", appUserID: "u1", token(play, "other store", 10))
+            try await ledger.write { write in
+                _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
+                try await write.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "new", 50))
+                try await write.setStoreToken(appID: "app", appUserID: "u1", token(.appStore, "old", 40))
+                try await write.setStoreToken(appID: "app", appUserID: "u1", token(play, "other store", 10))
             }
             let stored = try await ledger.read {
                 try await $0.storeToken(appID: "app", appUserID: "u1", store: .appStore, kind: .receipt)

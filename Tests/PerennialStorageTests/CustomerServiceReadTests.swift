@@ -26,12 +26,12 @@ struct CustomerServiceReadTests {
             let current = [Fixtures.transaction("2000", original: "2000", purchasedAt: 1_000, expiresAt: 10_000)]
             let storedLapsing = try #require(engine.state(transactions: lapsing, renewalInfos: renewals, at: Fixtures.instant(1_500)))
             let storedCurrent = try #require(engine.state(transactions: current, renewalInfos: [], at: Fixtures.instant(1_500)))
-            try await ledger.write { transaction in
-                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(5))
-                try await transaction.saveTransactions(appID: "app", lapsing + current, recordedAt: Fixtures.instant(1_500))
-                try await transaction.saveRenewalInfos(appID: "app", renewals, recordedAt: Fixtures.instant(1_500))
+            try await ledger.write { write in
+                _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(5))
+                try await write.saveTransactions(appID: "app", lapsing + current, recordedAt: Fixtures.instant(1_500))
+                try await write.saveRenewalInfos(appID: "app", renewals, recordedAt: Fixtures.instant(1_500))
                 for state in [storedLapsing, storedCurrent] {
-                    try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(1_500))
+                    try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(1_500))
                 }
             }
             let clock = FixedClock(Fixtures.instant(1_800))

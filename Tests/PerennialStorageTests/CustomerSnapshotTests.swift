@@ -37,9 +37,9 @@ struct CustomerSnapshotTests {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
             let state = Fixtures.state("1000")
-            try await ledger.write { transaction in
-                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(7))
-                try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(8))
+            try await ledger.write { write in
+                _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(7))
+                try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(8))
             }
             let snapshot = try #require(try await ledger.customerWithSubscriptions(appID: "app", appUserID: "u1"))
             let customer = try #require(try await ledger.read { try await $0.customer(appID: "app", appUserID: "u1") })
@@ -56,17 +56,17 @@ struct CustomerSnapshotTests {
                 Fixtures.state("b", store: .stripe), Fixtures.state("B", status: .expired, expiresAt: nil),
                 Fixtures.state("a"), Fixtures.state("a", store: .playStore),
             ]
-            try await ledger.write { transaction in
+            try await ledger.write { write in
                 for user in ["u1", "u2"] {
-                    _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(1))
+                    _ = try await write.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(1))
                 }
-                _ = try await transaction.findOrCreateCustomer(appID: "other", appUserID: "u1", createdAt: Fixtures.instant(1))
+                _ = try await write.findOrCreateCustomer(appID: "other", appUserID: "u1", createdAt: Fixtures.instant(1))
                 for state in states {
-                    try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(2))
+                    try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(2))
                 }
-                try await transaction.saveSubscription(
+                try await write.saveSubscription(
                     appID: "app", ownerAppUserID: "u2", state: Fixtures.state("c"), updatedAt: Fixtures.instant(2))
-                try await transaction.saveSubscription(
+                try await write.saveSubscription(
                     appID: "other", ownerAppUserID: "u1", state: Fixtures.state("d"), updatedAt: Fixtures.instant(2))
             }
             let snapshot = try #require(try await ledger.customerWithSubscriptions(appID: "app", appUserID: "u1"))
@@ -82,11 +82,11 @@ struct CustomerSnapshotTests {
     func insideATransactionSeesItsWrites(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
-            let snapshot = try await ledger.write { transaction in
-                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
-                try await transaction.saveSubscription(
+            let snapshot = try await ledger.write { write in
+                _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(1))
+                try await write.saveSubscription(
                     appID: "app", ownerAppUserID: "u1", state: Fixtures.state("1"), updatedAt: Fixtures.instant(2))
-                return try await transaction.subscriptions(appID: "app", appUserID: "u1")
+                return try await write.subscriptions(appID: "app", appUserID: "u1")
             }
             #expect(snapshot == [Fixtures.state("1")])
         }

@@ -44,20 +44,20 @@ struct EventTests {
             let purchase = Fixtures.event(.initialPurchase, original: "1000", occurredAt: 100)
             let renewal = Fixtures.event(.renewal, original: "1000", occurredAt: 200)
             let other = Fixtures.event(.initialPurchase, original: "2000", occurredAt: 150)
-            try await ledger.write { transaction in
-                try await transaction.appendEvents(appID: "app", appUserID: "u1", [renewal, other], recordedAt: Fixtures.instant(1))
+            try await ledger.write { write in
+                try await write.appendEvents(appID: "app", appUserID: "u1", [renewal, other], recordedAt: Fixtures.instant(1))
                 // The subscription moved to another customer: its events are still listed together.
-                try await transaction.appendEvents(appID: "app", appUserID: "u2", [purchase], recordedAt: Fixtures.instant(2))
+                try await write.appendEvents(appID: "app", appUserID: "u2", [purchase], recordedAt: Fixtures.instant(2))
             }
             let listed = try await ledger.read { try await $0.events(appID: "app", subscription: Fixtures.key("1000")) }
             #expect(listed.map(\.event) == [purchase, renewal])
             #expect(listed.map(\.appUserID) == ["u2", "u1"])
 
-            try await ledger.write { transaction in
-                try await transaction.deleteEvents(
+            try await ledger.write { write in
+                try await write.deleteEvents(
                     appID: "app", subscription: Fixtures.key("1000"),
                     fingerprints: [renewal.fingerprint, other.fingerprint, "unknown"])
-                try await transaction.deleteEvents(appID: "app", subscription: Fixtures.key("1000"), fingerprints: [])
+                try await write.deleteEvents(appID: "app", subscription: Fixtures.key("1000"), fingerprints: [])
             }
             #expect(try await ledger.read { try await $0.events(appID: "app", subscription: Fixtures.key("1000")) }.map(\.event) == [purchase])
             #expect(try await ledger.read { try await $0.events(appID: "app", subscription: Fixtures.key("2000")) }.map(\.event) == [other])

@@ -15,15 +15,15 @@ struct SQLiteCustomerReaderTests {
                 return
             }
             let ledger = SQLLedger(database: connection)
-            try await ledger.write { transaction in
-                _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(4))
+            try await ledger.write { write in
+                _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Fixtures.instant(4))
                 for key in ["b", "a"] {
-                    try await transaction.saveSubscription(
+                    try await write.saveSubscription(
                         appID: "app", ownerAppUserID: "u1", state: Fixtures.state(key), updatedAt: Fixtures.instant(5)
                     )
                 }
                 for user in ["u2", "ü ✓"] {
-                    _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(3))
+                    _ = try await write.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(3))
                 }
             }
             try await body(ledger, path)

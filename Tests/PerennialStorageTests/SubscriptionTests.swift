@@ -14,9 +14,9 @@ struct SubscriptionTests {
             #expect(try await ledger.read { try await $0.subscriptionOwner(appID: "app", subscription: key) } == nil)
 
             let active = Fixtures.state("1000")
-            try await ledger.write { transaction in
-                try await transaction.lockSubscription(appID: "app", subscription: key)
-                try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: active, updatedAt: Fixtures.instant(1))
+            try await ledger.write { write in
+                try await write.lockSubscription(appID: "app", subscription: key)
+                try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: active, updatedAt: Fixtures.instant(1))
             }
             #expect(try await ledger.read { try await $0.subscriptionState(appID: "app", subscription: key) } == active)
             #expect(try await ledger.read { try await $0.subscriptionOwner(appID: "app", subscription: key) } == "u1")
@@ -44,13 +44,13 @@ struct SubscriptionTests {
                 Fixtures.state("b", store: .stripe), Fixtures.state("B"), Fixtures.state("a"),
                 Fixtures.state("a", store: .playStore),
             ]
-            try await ledger.write { transaction in
+            try await ledger.write { write in
                 for state in states {
-                    try await transaction.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(1))
+                    try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(1))
                 }
-                try await transaction.saveSubscription(
+                try await write.saveSubscription(
                     appID: "app", ownerAppUserID: "u2", state: Fixtures.state("c"), updatedAt: Fixtures.instant(1))
-                try await transaction.saveSubscription(
+                try await write.saveSubscription(
                     appID: "other", ownerAppUserID: "u1", state: Fixtures.state("d"), updatedAt: Fixtures.instant(1))
             }
             let listed = try await ledger.read { try await $0.subscriptions(appID: "app", appUserID: "u1") }

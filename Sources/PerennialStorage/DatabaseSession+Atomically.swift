@@ -1,13 +1,13 @@
 import SQLKit
 
 extension DatabaseSession {
-    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws or when the task was
+    /// Runs `body` atomically, in a database transaction: commits when it returns, rolls back when it throws or when the task was
     /// cancelled. Inside another transaction of the same session, it becomes a savepoint.
-    func withTransaction<Result: Sendable>(
-        _ mode: TransactionMode, _ body: @Sendable (DatabaseSession) async throws -> Result
+    func atomically<Result: Sendable>(
+        _ mode: AccessMode, _ body: @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
-        let (depth, savepoint) = enterTransaction()
-        defer { leaveTransaction() }
+        let (depth, savepoint) = enterNesting()
+        defer { leaveNesting() }
         let name = "perennial_savepoint_\(savepoint)"
         let begin = depth == 1 ? mode.beginStatement(for: kind) : "SAVEPOINT \(name)"
         let commit = depth == 1 ? "COMMIT" : "RELEASE SAVEPOINT \(name)"

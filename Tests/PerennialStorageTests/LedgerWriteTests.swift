@@ -5,8 +5,8 @@ import PerennialServices
 import PerennialTesting
 import Testing
 
-@Suite("Ledger: transactions")
-struct TransactionTests {
+@Suite("Ledger: atomic writes")
+struct LedgerWriteTests {
     struct Boom: Error {}
 
     static let app = AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([1]), updatedAt: Instant(milliseconds: 1))
@@ -17,11 +17,11 @@ struct TransactionTests {
             let ledger = SQLLedger(database: connection)
             let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
             await #expect(throws: Boom.self) {
-                try await ledger.write { transaction in
-                    try await transaction.saveApp(Self.app)
-                    _ = try await transaction.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Instant(milliseconds: 1))
+                try await ledger.write { write in
+                    try await write.saveApp(Self.app)
+                    _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "u1", createdAt: Instant(milliseconds: 1))
                     // A job enqueued through the transaction is part of it.
-                    try await transaction.enqueue(
+                    try await write.enqueue(
                         NewJob(kind: "k", payload: Data(), runAt: Instant(milliseconds: 0)), createdAt: Instant(milliseconds: 0))
                     throw Boom()
                 }
@@ -69,8 +69,8 @@ struct TransactionTests {
             let ledger = SQLLedger(database: connection)
             let (wrote, signal) = AsyncStream<Void>.makeStream()
             let task = Task {
-                try await ledger.write { transaction in
-                    try await transaction.saveApp(Self.app)
+                try await ledger.write { write in
+                    try await write.saveApp(Self.app)
                     signal.yield()
                     try await Task.sleep(for: .seconds(60))
                 }
@@ -92,10 +92,10 @@ struct TransactionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await ledger.write { transaction in
-                            _ = try await transaction.findOrCreateCustomer(
+                        try await ledger.write { write in
+                            _ = try await write.findOrCreateCustomer(
                                 appID: "app", appUserID: "u\(index)", createdAt: Instant(milliseconds: 1))
-                            try await transaction.saveTransactions(
+                            try await write.saveTransactions(
                                 appID: "app", [Fixtures.transaction("shared", cancelledAt: index == 7 ? 1_500 : nil)],
                                 recordedAt: Instant(milliseconds: 1))
                         }
@@ -122,13 +122,13 @@ struct TransactionTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<5 {
                     group.addTask {
-                        try await ledger.write { transaction in
-                            try await transaction.lockSubscription(appID: "app", subscription: key)
-                            var state = try await transaction.subscriptionState(appID: "app", subscription: key)
+                        try await ledger.write { write in
+                            try await write.lockSubscription(appID: "app", subscription: key)
+                            var state = try await write.subscriptionState(appID: "app", subscription: key)
                                 ?? Fixtures.state("1000")
                             try await Task.sleep(for: .milliseconds(20))
                             state.renewalCount += 1
-                            try await transaction.saveSubscription(
+                            try await write.saveSubscription(
                                 appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Instant(milliseconds: 1))
                         }
                     }

@@ -1,5 +1,5 @@
-/// What a transaction may do, which decides how it begins.
-enum TransactionMode: Sendable {
+/// What an atomic unit of work (a database transaction) may do, which decides how it begins.
+enum AccessMode: Sendable {
     /// Reads and writes. SQLite: `BEGIN IMMEDIATE`, taking the write lock at once, so two processes on one
     /// file fail fast (after `busy_timeout`) instead of deadlocking on a lock upgrade. PostgreSQL: `BEGIN`
     /// (read committed; writers coordinate through row locks and advisory locks).
