@@ -5,18 +5,23 @@ import PerennialServices
 
 /// The App Store as a `StoreAdapter`: notifications of version 2 (a signed payload, verified by
 /// `SignedNotificationVerifier`) and version 1 (the shared secret, compared in constant time), posted to
-/// `/v1/apple/notifications/{app_id}`. The App Store asks for no acknowledgement, so it performs no effect.
+/// `/v1/apple/notifications/{app_id}`. A subscription's truth comes from the Server API's statuses
+/// (`AppStoreStatuses`). The App Store asks for no acknowledgement, so it performs no effect.
 public struct AppStoreAdapter: StoreAdapter {
     public let store = Store.appStore
     public let notificationPathSegment = "apple"
 
     let signedNotifications: (any SignedNotificationVerifier)?
+    let statuses: AppStoreStatuses?
     let clock: any Clock
 
-    /// - Parameter signedNotifications: verifies version 2 notifications; nil on a server that cannot (they
-    ///   are refused with `signed_notifications_unsupported`).
-    public init(signedNotifications: (any SignedNotificationVerifier)?, clock: any Clock) {
+    /// - Parameters:
+    ///   - signedNotifications: verifies version 2 notifications; nil on a server that cannot (they are
+    ///     refused with `signed_notifications_unsupported`).
+    ///   - statuses: asks the Server API for a subscription's statuses; nil: the store is never asked.
+    public init(signedNotifications: (any SignedNotificationVerifier)?, statuses: AppStoreStatuses? = nil, clock: any Clock) {
         self.signedNotifications = signedNotifications
+        self.statuses = statuses
         self.clock = clock
     }
 
@@ -34,6 +39,10 @@ public struct AppStoreAdapter: StoreAdapter {
         case .version1(let notification):
             return try AppStoreNotificationV1Verifier(clock: clock).verify(notification, app: app)
         }
+    }
+
+    public func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
+        try await statuses?.facts(of: subscription, app: app)
     }
 
     public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {

@@ -73,8 +73,11 @@ public struct PerennialStack: Sendable {
             for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
+            let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
             let adapters = StoreAdapters([
-                AppStoreAdapter(signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), clock: clock),
+                AppStoreAdapter(
+                    signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
+                    clock: clock),
             ] + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
@@ -91,7 +94,7 @@ public struct PerennialStack: Sendable {
                     receipts.pendingReceiptJob(apps: apps),
                     transactions.pendingTransactionJob(apps: apps),
                     NotificationProcessingJob(apps: apps, service: notifications),
-                    StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, transactions: transactions),
+                    StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
                     SubscriptionCheckJob(apps: apps, ingestor: ingestor),
                     StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),

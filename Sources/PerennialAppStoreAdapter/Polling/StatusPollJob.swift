@@ -14,25 +14,23 @@ public struct StatusPollJob: JobHandler {
     let apps: AppDirectory
     let ledger: any Ledger
     let receipts: ReceiptService
-    let transactions: SignedTransactionService
+    let statuses: AppStoreStatuses
+    let ingestor: FactIngestor
 
-    public init(apps: AppDirectory, ledger: any Ledger, receipts: ReceiptService, transactions: SignedTransactionService) {
+    public init(apps: AppDirectory, ledger: any Ledger, receipts: ReceiptService, statuses: AppStoreStatuses, clock: any Clock) {
         self.apps = apps
         self.ledger = ledger
         self.receipts = receipts
-        self.transactions = transactions
+        self.statuses = statuses
+        ingestor = FactIngestor(ledger: ledger, clock: clock)
     }
 
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(StatusPoll.Payload.self, from: job.payload)
         let app = try apps.configuredApp(id: payload.appID)
         let key = SubscriptionKey(store: .appStore, id: payload.subscriptionID)
-        if let client = transactions.serverAPI.client(for: app) {
-            let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: key) }
-            let verifier = try transactions.verifiers.verifier(for: app, environment: state?.environment ?? .production)
-            let facts = try await StoreHistoryFetcher(client: client, verifier: verifier, clock: transactions.clock)
-                .statusFacts(originalTransactionID: payload.subscriptionID)
-            try await transactions.ingestor.ingestForOwners(facts, app: app)
+        if let facts = try await statuses.facts(of: key, app: app) {
+            try await ingestor.ingestForOwners(facts, app: app)
             return
         }
         guard app.apple?.receiptValidation != .local,

@@ -20,6 +20,10 @@ public protocol StoreAdapter: Sendable {
     /// of kind `.unavailable` when verification cannot be completed now (it is stored and retried).
     func verifyNotification(_ body: Data, app: AppSettings) async throws -> VerifiedStoreNotification
 
+    /// Asks the store what it says now about a subscription, as facts (never trusting what an app or a
+    /// notification claimed); nil when this app gives no way to ask (no API credentials).
+    func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch?
+
     /// Performs an effect the engine decided that needs the store (acknowledging a purchase) and returns the
     /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
     /// twice must be harmless.

@@ -33,8 +33,7 @@ struct TestStoreAdapter: StoreAdapter {
         return try await backend.acknowledge(subscriptionID: key.id, orderID: transactionID).facts(store: store)
     }
 
-    /// The subscription's truth, asked of the store.
-    func currentFacts(subscriptionID: String) async throws -> FactBatch {
-        try await backend.document(subscriptionID).facts(store: store)
+    func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
+        try await backend.document(subscription.id).facts(store: store)
     }
 }

@@ -23,7 +23,10 @@ struct TestStoreRoutes: StoreRoutes {
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            let facts = try await adapter.currentFacts(subscriptionID: body.subscriptionID)
+            let key = SubscriptionKey(store: adapter.store, id: body.subscriptionID)
+            guard let facts = try await adapter.currentFacts(of: key, app: app) else {
+                throw PerennialError(.storeNotSupported, "the test store cannot be asked")
+            }
             try await ingestor.ingest(facts, app: app, appUserID: body.appUserID)
             return .ok
         }

@@ -1,0 +1,28 @@
+import PerennialCore
+import PerennialServices
+
+/// What the App Store says now about one subscription: the Server API's subscription statuses, each signed
+/// item verified, as facts. Nil for an app without Server API credentials (the status poll then falls back
+/// to verifyReceipt on the owner's latest receipt).
+public struct AppStoreStatuses: Sendable {
+    let serverAPI: ServerAPIClients
+    let verifiers: SignedDataVerifiers
+    let ledger: any Ledger
+    let clock: any Clock
+
+    public init(serverAPI: ServerAPIClients, verifiers: SignedDataVerifiers, ledger: any Ledger, clock: any Clock) {
+        self.serverAPI = serverAPI
+        self.verifiers = verifiers
+        self.ledger = ledger
+        self.clock = clock
+    }
+
+    /// The subscription's statuses as facts, verified for the environment it was last seen in.
+    func facts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
+        guard let client = serverAPI.client(for: app) else { return nil }
+        let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: subscription) }
+        let verifier = try verifiers.verifier(for: app, environment: state?.environment ?? .production)
+        return try await StoreHistoryFetcher(client: client, verifier: verifier, clock: clock)
+            .statusFacts(originalTransactionID: subscription.id)
+    }
+}
