@@ -4,6 +4,7 @@ import PostgresKit
 /// The read of `SQLLedger.customerWithSubscriptions`. PostgreSQL prepares it once per connection, so that
 /// the server parses and plans it once instead of at every customer read (where that cost more than running
 /// it); SQLite runs the same text (`$1` and `$2` are its first and second parameters too).
+/// Fast path for the benchmarks `entitlements-http-sqlite` and `entitlements-http-postgresql` (BENCHMARKS.md).
 struct CustomerSnapshotStatement: PostgresPreparedStatement {
     /// The customer's columns, then one subscription body (NULL when it owns none).
     typealias Row = (appID: String, appUserID: String, createdAt: Int64, body: String?)

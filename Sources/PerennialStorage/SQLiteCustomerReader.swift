@@ -14,6 +14,7 @@ import VaporCSQLite
 /// hops cost more than both; here the read takes under 20 µs on the thread that asked. The connection
 /// never waits for a lock (busy timeout 0): when SQLite reports the file busy, the read answers nil and the
 /// caller takes the asynchronous path, which waits on a pool thread.
+/// Fast path for the benchmark `entitlements-http-sqlite` (BENCHMARKS.md).
 final class SQLiteCustomerReader: @unchecked Sendable {
     // @unchecked Sendable: `SQLiteCustomerReaders` lends a connection to one caller at a time (its free list
     // is behind a mutex) and closes it only when no caller holds it, so the handle and the statement are

@@ -6,6 +6,7 @@ import PerennialCore
 /// `JSONBody.decode` reads the text; so whenever it answers, it answers as `JSONDecoder` would (a differential
 /// test holds it to that). Customer reads decode every state they return, and the decoder's generic machinery
 /// cost as much as the query.
+/// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md).
 enum SubscriptionStateBody {
     /// The state the text describes, or nil when the text is not in the form above.
     static func decode(_ text: String) -> SubscriptionState? {

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 
+// Fast path for the benchmark `receipt-fold` (BENCHMARKS.md).
 extension VerifyReceiptResponse {
     /// Decodes a verifyReceipt body: plain JSON (what Apple sends) through `AppleJSONTapeBuilder`, anything
     /// else through `JSONDecoder`, whose errors are the ones thrown. The result is the same either way.

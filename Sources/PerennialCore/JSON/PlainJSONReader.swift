@@ -7,6 +7,8 @@
 /// `maximumDepth`, anything invalid — makes it throw `PlainJSONDeclined`, and the caller decodes the same
 /// bytes with `JSONDecoder`. So errors are always Foundation's, and a value it returns is the value
 /// `JSONDecoder` returns (`PlainJSONDifferentialTests` checks this on mutated real payloads).
+/// Fast path for the benchmarks `receipt-fold` (through `AppleJSONTape`) and `entitlements-http` (through
+/// `SubscriptionStateBody`) in BENCHMARKS.md; Perennial's one hand-written JSON reader.
 package struct PlainJSONReader {
     /// Objects and arrays nested deeper than this decline.
     package static let maximumDepth = 64

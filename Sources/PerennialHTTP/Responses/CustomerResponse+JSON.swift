@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 
+// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md).
 extension CustomerResponse {
     /// The response with the body `PerennialRequestContext.responseEncoder` would give (and the same headers
     /// Hummingbird sets for it), written directly by `write(to:)`: this route answers most of the requests

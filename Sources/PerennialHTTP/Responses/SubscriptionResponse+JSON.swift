@@ -1,3 +1,4 @@
+// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md).
 extension SubscriptionResponse {
     /// Writes the subscription as its `Encodable` conformance does through the response encoder (keys sorted).
     func write(to output: inout JSONOutput) {
