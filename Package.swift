@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "PerennialHTTP",
             dependencies: [
-                "PerennialServices", "PerennialCore", "PerennialAppStore",
+                "PerennialServices", "PerennialCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
