@@ -27,7 +27,7 @@ public struct PurchaseSubmitter: Sendable {
         do {
             return .validated(try await process())
         } catch let error as PerennialError where error.kind == .unavailable {
-            logger.warning("App Store unavailable, \(type(of: pending).noun) queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
+            logger.warning("store unavailable, \(type(of: pending).noun) queued", metadata: ["app": "\(app.id)", "code": "\(error.code)"])
             try await jobs.enqueueSealed(
                 pending, kind: type(of: pending).jobKind, appID: app.id, deduplicationKey: pending.deduplicationKey,
                 secrets: secrets, runAt: clock.now())
