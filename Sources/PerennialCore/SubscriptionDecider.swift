@@ -11,6 +11,7 @@ public struct SubscriptionDecider: Sendable {
     /// The app's products; nil to infer each product's type from its facts.
     public var catalog: Catalog?
 
+    /// A decider for an app's products (nil: each product's type inferred from its facts).
     public init(catalog: Catalog? = nil) {
         self.catalog = catalog
     }

@@ -10,6 +10,8 @@ public struct AppStoreStatuses: Sendable {
     let ledger: any Ledger
     let clock: any Clock
 
+    /// Statuses asked through each app's Server API client, verified by its signed-data verifiers; `ledger`
+    /// tells the environment a subscription was last seen in.
     public init(serverAPI: ServerAPIClients, verifiers: SignedDataVerifiers, ledger: any Ledger, clock: any Clock) {
         self.serverAPI = serverAPI
         self.verifiers = verifiers

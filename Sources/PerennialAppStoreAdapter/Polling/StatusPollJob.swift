@@ -17,6 +17,8 @@ public struct StatusPollJob: JobHandler {
     let statuses: AppStoreStatuses
     let ingestor: FactIngestor
 
+    /// Polls through `statuses` when the app has Server API credentials, else through `receipts` with the
+    /// owner's stored receipt.
     public init(apps: AppDirectory, ledger: any Ledger, receipts: ReceiptService, statuses: AppStoreStatuses, clock: any Clock) {
         self.apps = apps
         self.ledger = ledger

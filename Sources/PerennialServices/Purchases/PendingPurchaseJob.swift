@@ -7,6 +7,7 @@ public struct PendingPurchaseJob<Pending: PendingPurchase>: JobHandler {
     let secrets: SecretBox
     let process: @Sendable (Pending, AppSettings) async throws -> Void
 
+    /// Opens each queued `Pending` with `secrets` and hands it, with its app, to `process`.
     public init(
         apps: AppDirectory, jobs: any JobQueue, secrets: SecretBox, process: @escaping @Sendable (Pending, AppSettings) async throws -> Void
     ) {

@@ -11,6 +11,7 @@ public struct PurchaseSubmitter: Sendable {
     let clock: any Clock
     let logger: Logger
 
+    /// Queues on `jobs` (sealed with `secrets`) and answers pending purchases from `customers`.
     public init(jobs: any JobQueue, secrets: SecretBox, customers: CustomerService, clock: any Clock, logger: Logger) {
         self.jobs = jobs
         self.secrets = secrets
