@@ -46,6 +46,6 @@ public struct AppStoreAdapter: StoreAdapter {
     }
 
     public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
-        throw PerennialError(.storeNotSupported, "the App Store has no \(effect.deduplicationName.prefix { $0 != ":" }) to perform")
+        throw PerennialError(.storeNotSupported, "the App Store takes no effects: it asks for no acknowledgement")
     }
 }

@@ -34,7 +34,7 @@ public struct SubscriptionDecider: Sendable {
             .map(\.fingerprint)
         var effects = newEvents.map(SubscriptionEffect.notify)
         if state.status.grantsAccess,
-           let deciding = transactions.first(where: { $0.transactionID == state.latestTransactionID && $0.store == state.key.store }),
+           let deciding = transactions.first(where: { $0.transactionID == state.latestTransactionID }),
            deciding.isAcknowledged == false {
             effects.append(.acknowledge(state.key, transactionID: deciding.transactionID))
         }

@@ -114,7 +114,7 @@ public struct PerennialStack: Sendable {
                 ),
                 dependencies: HTTPDependencies(
                     apps: apps, customers: customers, notifications: notifications,
-                    storeAdapters: adapters, notificationInbox: inbox,
+                    notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,

@@ -7,8 +7,6 @@ public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
     public var customers: CustomerService
     public var notifications: StoreNotificationService
-    /// The stores this server speaks with; each gets a notification endpoint.
-    public var storeAdapters: StoreAdapters
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
     public var health: AppHealth
@@ -32,7 +30,7 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, customers: CustomerService,
-        notifications: StoreNotificationService, storeAdapters: StoreAdapters,
+        notifications: StoreNotificationService,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
         maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
@@ -43,7 +41,6 @@ public struct HTTPDependencies: Sendable {
         self.apps = apps
         self.customers = customers
         self.notifications = notifications
-        self.storeAdapters = storeAdapters
         self.notificationInbox = notificationInbox
         self.offers = offers
         self.health = health

@@ -16,13 +16,13 @@ public enum PerennialRouter {
         router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
         router.add(middleware: RateLimitMiddleware(
             limiter: dependencies.rateLimiter, rejected: dependencies.rejectedNotificationLimiter,
-            notificationPathPrefixes: dependencies.storeAdapters.all.map(StoreNotificationRoutes.pathPrefix(of:)), trustedProxyHeader: dependencies.trustedProxyHeader))
+            notificationPathPrefixes: dependencies.notifications.adapters.all.map(StoreNotificationRoutes.pathPrefix(of:)),
+            trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(health: dependencies.health, databaseKind: dependencies.databaseKind, version: dependencies.version).add(to: router)
         let v1 = router.group("v1")
         CustomerRoutes(customers: dependencies.customers).add(to: v1)
         OfferRoutes(offers: dependencies.offers).add(to: v1)
-        StoreNotificationRoutes(notifications: dependencies.notifications, apps: dependencies.apps)
-            .add(to: v1, adapters: dependencies.storeAdapters)
+        StoreNotificationRoutes(notifications: dependencies.notifications, apps: dependencies.apps).add(to: v1)
         let admin = v1.group("admin")
         admin.add(middleware: AuditMiddleware(log: dependencies.auditLog, clock: dependencies.clock))
         AdminAuditRoutes(auditLog: dependencies.auditLog).add(to: admin)

@@ -20,8 +20,8 @@ struct StoreNotificationRoutes {
         "/v1/\(adapter.notificationPathSegment)/notifications/"
     }
 
-    func add(to group: RouterGroup<PerennialRequestContext>, adapters: StoreAdapters) {
-        for adapter in adapters.all {
+    func add(to group: RouterGroup<PerennialRequestContext>) {
+        for adapter in notifications.adapters.all {
             let store = adapter.store
             group.post("\(adapter.notificationPathSegment)/notifications/{app_id}") { request, context -> Response in
                 let appID = try context.parameters.require("app_id")

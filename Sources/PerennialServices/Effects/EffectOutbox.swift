@@ -19,8 +19,10 @@ enum EffectOutbox {
             switch effect {
             case .checkStatus(let key, let instant):
                 try await ledger.enqueue(SubscriptionCheckJob.job(appID: appID, subscription: key, runAt: instant), createdAt: now)
-            case .acknowledge:
-                try await ledger.enqueue(StoreEffectJob.job(appID: appID, effect: effect, runAt: now), createdAt: now)
+            case .acknowledge(let key, let transactionID):
+                try await ledger.enqueue(
+                    StoreEffectJob.acknowledgement(appID: appID, subscription: key, transactionID: transactionID, runAt: now),
+                    createdAt: now)
             case .notify:
                 continue
             }

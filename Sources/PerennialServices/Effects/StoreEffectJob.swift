@@ -23,12 +23,13 @@ public struct StoreEffectJob: JobHandler {
         var effect: SubscriptionEffect
     }
 
-    /// The job that performs `effect` at `runAt`; while one for the same effect waits or runs, a new one is
-    /// dropped (`.keep`).
-    static func job(appID: String, effect: SubscriptionEffect, runAt: Instant) throws -> NewJob {
-        NewJob(
+    /// The job that acknowledges `transactionID` at `runAt`; while one for the same purchase waits or runs,
+    /// a new one is dropped (`.keep`).
+    static func acknowledgement(appID: String, subscription: SubscriptionKey, transactionID: String, runAt: Instant) throws -> NewJob {
+        let effect = SubscriptionEffect.acknowledge(subscription, transactionID: transactionID)
+        return NewJob(
             kind: jobKind, appID: appID, payload: try JSONEncoder().encode(Payload(appID: appID, effect: effect)),
-            runAt: runAt, deduplicationKey: "effect:\(appID):\(effect.deduplicationName)", onDuplicate: .keep
+            runAt: runAt, deduplicationKey: "acknowledge:\(appID):\(subscription):\(transactionID)", onDuplicate: .keep
         )
     }
 
@@ -42,17 +43,6 @@ public struct StoreEffectJob: JobHandler {
         let facts = try await adapter.perform(payload.effect, app: app)
         if !facts.transactions.isEmpty || !facts.renewalInfos.isEmpty {
             try await ingestor.ingestForOwners(facts, app: app)
-        }
-    }
-}
-
-extension SubscriptionEffect {
-    /// A name that two jobs for the same effect share.
-    public var deduplicationName: String {
-        switch self {
-        case .checkStatus(let key, _): "check:\(key)"
-        case .acknowledge(let key, let transactionID): "acknowledge:\(key):\(transactionID)"
-        case .notify(let event): "notify:\(event.fingerprint)"
         }
     }
 }

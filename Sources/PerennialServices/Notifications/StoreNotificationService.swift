@@ -5,8 +5,8 @@ import PerennialCore
 /// Receives every store's server notifications. Each body is stored (sealed) before anything else, so a
 /// notification the store was told about is never lost; then the store's adapter verifies it (the App
 /// Store: the signed payload and the JWS nested in it, or a version 1 notification's shared secret in
-/// constant time) and translates it, and its facts are ingested for the customers who own the subscriptions. A notification that fails verification is never ingested; of
-/// it only what an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
+/// constant time) and translates it, and its facts are ingested for the customers who own the subscriptions.
+/// A notification that fails verification is never ingested; of it only what an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
 /// `RejectedNotificationRetention`. Processing that fails for a passing reason (verification unavailable, the
 /// database) leaves the notification `received` and queues a job that processes it again from the stored
 /// body, so the store is answered 200 once the body is stored: the store's retry is no longer needed.
@@ -17,7 +17,8 @@ public struct StoreNotificationService: Sendable {
     let inbox: any NotificationInbox
     let jobs: any JobQueue
     let ingestor: FactIngestor
-    let adapters: StoreAdapters
+    /// The stores whose notifications it takes, each at its adapter's path.
+    public let adapters: StoreAdapters
     let secrets: SecretBox
     let retention: RejectedNotificationRetention
     let clock: any Clock

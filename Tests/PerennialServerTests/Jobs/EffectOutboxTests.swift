@@ -19,15 +19,26 @@ struct EffectOutboxTests {
         return app
     }
 
-    @Test func aStatusCheckFollowsTheStateAndARolledBackWriteLeavesNone() async throws {
+    static let key = SubscriptionKey(store: .appStore, id: "1000")
+
+    /// Runs `body` with a migrated in-memory database, its ledger and job queue, on a clock at day 1.
+    func withDatabase(_ body: (SQLLedger, SQLJobQueue, FixedClock) async throws -> Void) async throws {
         let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
             _ = try await Migrations.migrate(connection)
             let clock = FixedClock(Facts.day(1))
-            let ledger = SQLLedger(database: connection)
-            let jobs = SQLJobQueue(database: connection, clock: clock)
+            try await body(SQLLedger(database: connection), SQLJobQueue(database: connection, clock: clock), clock)
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+        await connection.shutdown()
+    }
+
+    @Test func aStatusCheckFollowsTheStateAndARolledBackWriteLeavesNone() async throws {
+        try await withDatabase { ledger, jobs, clock in
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
-            let key = SubscriptionKey(store: .appStore, id: "1000")
+            let key = Self.key
 
             try await ingestor.ingest(FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)]), app: Self.app(), appUserID: "ann")
             var queued = try await jobs.jobs(limit: 10)
@@ -58,23 +69,14 @@ struct EffectOutboxTests {
             let state = try await ledger.read { try await $0.subscriptionState(appID: "forest", subscription: key) }
             #expect(state?.status == .expired)
             #expect(try await jobs.jobs(limit: 10).isEmpty, "an ended subscription changes only with new facts")
-        } catch {
-            await connection.shutdown()
-            throw error
         }
-        await connection.shutdown()
     }
 
     /// A read that finds a state time has overtaken folds it once and stores it, with its events, and the
     /// check that was waiting for that instant is withdrawn.
     @Test func aReadAfterTheStateChangedByItselfStoresTheFold() async throws {
-        let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
-        do {
-            _ = try await Migrations.migrate(connection)
-            let clock = FixedClock(Facts.day(1))
-            let ledger = SQLLedger(database: connection)
-            let jobs = SQLJobQueue(database: connection, clock: clock)
-            let key = SubscriptionKey(store: .appStore, id: "1000")
+        try await withDatabase { ledger, jobs, clock in
+            let key = Self.key
             let written = try await FactIngestor(ledger: ledger, clock: clock).ingest(
                 FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)], renewalInfos: [Facts.renewal(observedOn: 1, willRenew: false)]),
                 app: Self.app(), appUserID: "ann")
@@ -89,10 +91,6 @@ struct EffectOutboxTests {
             let events = try await ledger.read { try await $0.events(appID: "forest", appUserID: "ann", limit: 10) }
             #expect(events.map(\.event.kind) == [.initialPurchase, .autoRenewDisabled, .expiration])
             #expect(try await jobs.jobs(limit: 10).isEmpty, "the check waiting for the period's end is withdrawn")
-        } catch {
-            await connection.shutdown()
-            throw error
         }
-        await connection.shutdown()
     }
 }

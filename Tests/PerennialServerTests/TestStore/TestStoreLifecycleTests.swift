@@ -17,7 +17,8 @@ struct TestStoreLifecycleTests {
         .init(id: id, startMs: day(from), endMs: day(to), refundedMs: nil, acknowledged: false)
     }
 
-    struct Store: Sendable {
+    /// The test store's backend and the harness around Perennial.
+    struct World: Sendable {
         let backend: TestStoreBackend
         let harness: TestHarness
 
@@ -53,7 +54,7 @@ struct TestStoreLifecycleTests {
         try await TestHarness.run(
             stores: [adapter], makeStoreRoutes: { [TestStoreRoutes(adapter: adapter, ingestor: $0)] }
         ) { harness in
-            let store = Store(backend: backend, harness: harness)
+            let store = World(backend: backend, harness: harness)
             await backend.put(TestStoreDocument(
                 subscriptionID: "sub_1", appUserID: "ann", productID: "pro.monthly", orders: [Self.order("o1", from: 0, to: 30)],
                 autoRenew: true, billingRetry: false, asOfMs: Self.day(0)))
