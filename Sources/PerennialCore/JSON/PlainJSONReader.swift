@@ -8,7 +8,7 @@
 /// bytes with `JSONDecoder`. So errors are always Foundation's, and a value it returns is the value
 /// `JSONDecoder` returns (`PlainJSONDifferentialTests` checks this on mutated real payloads).
 /// Fast path for the benchmarks `receipt-fold` (through `AppleJSONTape`) and `entitlements-http` (through
-/// `SubscriptionStateBody`) in BENCHMARKS.md; Perennial's one hand-written JSON reader.
+/// `PlainJSONDecoder`, for stored subscription states) in BENCHMARKS.md; Perennial's one hand-written JSON reader.
 package struct PlainJSONReader {
     /// Objects and arrays nested deeper than this decline.
     package static let maximumDepth = 64

@@ -3,51 +3,73 @@ import PerennialCore
 /// A subscription or one-time purchase as the API shows it. Absent values are `null`, never omitted.
 /// `subscription_id` is the store's id for it, whatever the store; `original_transaction_id` repeats it for
 /// the App Store (its name there) and is null for other stores.
+///
+/// `fields` is the one list of what it shows: the `Encodable` conformance and the direct writer
+/// (`write(to:)`, for `CustomerResponse`) both read it, so a field is added in one place.
 struct SubscriptionResponse: Encodable {
     let state: SubscriptionState
 
     init(_ state: SubscriptionState) { self.state = state }
 
-    enum CodingKeys: String, CodingKey {
-        case store, environment, ownership, state
-        case subscriptionID = "subscription_id", originalTransactionID = "original_transaction_id", productID = "product_id", productType = "product_type"
-        case periodType = "period_type", expirationReason = "expiration_reason", revocationReason = "revocation_reason"
-        case cancellationReason = "cancellation_reason", expiresAt = "expires_at"
-        case gracePeriodExpiresAt = "grace_period_expires_at", billingIssueDetectedAt = "billing_issue_detected_at"
-        case revokedAt = "revoked_at", willRenew = "will_renew", renewsToProductID = "renews_to_product_id"
-        case renewalCount = "renewal_count", originalPurchaseDate = "original_purchase_date"
-        case latestPurchaseDate = "latest_purchase_date", latestTransactionID = "latest_transaction_id"
-        case offerCodeRefName = "offer_code_ref_name", promotionalOfferID = "promotional_offer_id"
-        case priceIncreaseConsent = "price_increase_consent", resumesAt = "resumes_at"
+    /// One key of the response and how its value comes from the state.
+    struct Field: Sendable {
+        let key: StaticString
+        let value: @Sendable (SubscriptionState) -> JSONScalar
+
+        init(_ key: StaticString, _ value: @escaping @Sendable (SubscriptionState) -> JSONScalar) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Every key, sorted by its UTF-8 bytes (the order the response encoder writes them in).
+    static let fields: [Field] = [
+        Field("store") { .string($0.key.store.rawValue) },
+        Field("subscription_id") { .string($0.key.id) },
+        Field("original_transaction_id") { .string($0.key.appStoreOriginalTransactionID) },
+        Field("product_id") { .string($0.productID) },
+        Field("product_type") { .string($0.productType.rawValue) },
+        Field("state") { .string($0.status.rawValue) },
+        Field("period_type") { .string($0.periodType.rawValue) },
+        Field("expiration_reason") { .string($0.expirationReason?.rawValue) },
+        Field("revocation_reason") { .string($0.revocationReason?.rawValue) },
+        Field("cancellation_reason") { .string($0.cancellationReason) },
+        Field("expires_at") { .string($0.expiresAt?.iso8601) },
+        Field("grace_period_expires_at") { .string($0.gracePeriodExpiresAt?.iso8601) },
+        Field("billing_issue_detected_at") { .string($0.billingIssueDetectedAt?.iso8601) },
+        Field("revoked_at") { .string($0.revokedAt?.iso8601) },
+        Field("will_renew") { .bool($0.willRenew) },
+        Field("renews_to_product_id") { .string($0.productType == .autoRenewable ? $0.renewsToProductID : nil) },
+        Field("resumes_at") { .string($0.resumesAt?.iso8601) },
+        Field("renewal_count") { .int($0.renewalCount) },
+        Field("original_purchase_date") { .string($0.originalPurchasedAt.iso8601) },
+        Field("latest_purchase_date") { .string($0.latestPurchasedAt.iso8601) },
+        Field("latest_transaction_id") { .string($0.latestTransactionID) },
+        Field("ownership") { .string($0.ownership.rawValue) },
+        Field("environment") { .string($0.environment.rawValue) },
+        Field("offer_code_ref_name") { .string($0.offerCodeRefName) },
+        Field("promotional_offer_id") { .string($0.promotionalOfferID) },
+        Field("price_increase_consent") { .string($0.priceIncreaseConsent?.rawValue) },
+    ].sorted { lhs, rhs in
+        lhs.key.withUTF8Buffer { left in rhs.key.withUTF8Buffer { left.lexicographicallyPrecedes($0) } }
     }
 
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(state.key.store.rawValue, forKey: .store)
-        try c.encode(state.key.id, forKey: .subscriptionID)
-        try c.encode(state.key.appStoreOriginalTransactionID, forKey: .originalTransactionID)
-        try c.encode(state.productID, forKey: .productID)
-        try c.encode(state.productType.rawValue, forKey: .productType)
-        try c.encode(state.status.rawValue, forKey: .state)
-        try c.encode(state.periodType.rawValue, forKey: .periodType)
-        try c.encode(state.expirationReason?.rawValue, forKey: .expirationReason)
-        try c.encode(state.revocationReason?.rawValue, forKey: .revocationReason)
-        try c.encode(state.cancellationReason, forKey: .cancellationReason)
-        try c.encode(state.expiresAt?.iso8601, forKey: .expiresAt)
-        try c.encode(state.gracePeriodExpiresAt?.iso8601, forKey: .gracePeriodExpiresAt)
-        try c.encode(state.billingIssueDetectedAt?.iso8601, forKey: .billingIssueDetectedAt)
-        try c.encode(state.revokedAt?.iso8601, forKey: .revokedAt)
-        try c.encode(state.willRenew, forKey: .willRenew)
-        try c.encode(state.productType == .autoRenewable ? state.renewsToProductID : nil, forKey: .renewsToProductID)
-        try c.encode(state.resumesAt?.iso8601, forKey: .resumesAt)
-        try c.encode(state.renewalCount, forKey: .renewalCount)
-        try c.encode(state.originalPurchasedAt.iso8601, forKey: .originalPurchaseDate)
-        try c.encode(state.latestPurchasedAt.iso8601, forKey: .latestPurchaseDate)
-        try c.encode(state.latestTransactionID, forKey: .latestTransactionID)
-        try c.encode(state.ownership.rawValue, forKey: .ownership)
-        try c.encode(state.environment.rawValue, forKey: .environment)
-        try c.encode(state.offerCodeRefName, forKey: .offerCodeRefName)
-        try c.encode(state.promotionalOfferID, forKey: .promotionalOfferID)
-        try c.encode(state.priceIncreaseConsent?.rawValue, forKey: .priceIncreaseConsent)
+        var container = encoder.container(keyedBy: JSONScalar.Key.self)
+        for field in Self.fields {
+            try field.value(state).encode(to: &container, forKey: JSONScalar.Key(field.key))
+        }
+    }
+
+    /// Writes the subscription as `encode(to:)` does through the response encoder (keys sorted).
+    /// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md).
+    func write(to output: inout JSONOutput) {
+        for (index, field) in Self.fields.enumerated() {
+            output.raw(index == 0 ? "{\"" : ",\"")
+            output.raw(field.key)
+            output.raw("\":")
+            field.value(state).write(to: &output)
+        }
+        output.raw("}")
     }
 }

@@ -8,7 +8,7 @@ import NIOCore
 /// For the responses read all day (`CustomerResponse`), where `JSONEncoder`'s boxing of every value cost
 /// more than the database read; their tests compare both outputs.
 /// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md), with `CustomerResponse+JSON`,
-/// `EntitlementResponse+JSON` and `SubscriptionResponse+JSON`; every other response goes through Codable.
+/// `EntitlementResponse+JSON` and `SubscriptionResponse.write(to:)`; every other response goes through Codable.
 struct JSONOutput {
     /// What has been written.
     private(set) var buffer: ByteBuffer
