@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "perennial-bench", targets: ["perennial-bench"]),
         .library(name: "PerennialCore", targets: ["PerennialCore"]),
         .library(name: "PerennialAppStore", targets: ["PerennialAppStore"]),
+        .library(name: "PerennialGooglePlay", targets: ["PerennialGooglePlay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -46,6 +47,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "PerennialGooglePlay", dependencies: ["PerennialCore"], swiftSettings: swiftSettings),
         .target(
             name: "PerennialServices",
             dependencies: [
@@ -141,7 +143,8 @@ let package = Package(
         .executableTarget(
             name: "perennial",
             dependencies: [
-                "PerennialServer", "PerennialSimulator", "PerennialServices", "PerennialAppStore", "PerennialCore",
+                "PerennialServer", "PerennialSimulator", "PerennialServices", "PerennialAppStore", "PerennialGooglePlay",
+                "PerennialCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -181,6 +184,11 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialGooglePlayTests",
+            dependencies: ["PerennialGooglePlay", "PerennialCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

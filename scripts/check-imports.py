@@ -30,7 +30,9 @@ MODULES_OF_PRODUCT = {
     "SQLiteNIO": {"SQLiteNIO", "VaporCSQLite"},
 }
 STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialStorage", "PerennialHTTP"}
-STORE_TARGETS = {"PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator"}
+STORE_TARGETS = {
+    "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialGooglePlay", "PerennialSimulator",
+}
 # The files of PerennialServices that still import a store target, and why (docs/ARCHITECTURE.md).
 SERVICES_STORE_FILES = {
     # An app's App Store configuration is part of AppSettings; it names Apple's verifyReceipt URLs.

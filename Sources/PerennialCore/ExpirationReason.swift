@@ -4,5 +4,10 @@ public enum ExpirationReason: String, Sendable, Codable, Hashable, CaseIterable 
     case billingError = "billing_error"
     case priceIncrease = "price_increase"
     case productUnavailable = "product_unavailable"
+    /// The seller cancelled it (Google Play's developer-initiated cancellation, a revocation).
+    case developerCancelled = "developer_cancelled"
+    /// The customer moved to another product or plan, which the store sells under a new id (Google Play's
+    /// replacement cancellation).
+    case replaced
     case unknown
 }

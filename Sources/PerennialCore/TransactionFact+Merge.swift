@@ -8,7 +8,8 @@ extension TransactionFact {
     /// only added (a cancellation stays, the earliest instant wins). An upgrade flag seen once stays, and the
     /// latest expiry wins (Apple moves expiry later when it extends a renewal date). A price or storefront
     /// that one copy lacks comes from the other (two that differ: the larger, so the order never matters).
-    /// An acknowledgement seen once stays.
+    /// An acknowledgement seen once stays. The earliest purchase date wins (a store that does not say when a
+    /// renewal was charged, Google Play, dates it when first seen).
     public func merged(with other: TransactionFact) -> TransactionFact {
         var result = self
         let mine = observedAt?.milliseconds ?? .min, theirs = other.observedAt?.milliseconds ?? .min
@@ -21,6 +22,7 @@ extension TransactionFact {
             result.cancellationReason = Self.larger(cancellationReason, other.cancellationReason)
         }
         result.observedAt = Self.latest(observedAt, other.observedAt)
+        result.purchasedAt = min(purchasedAt, other.purchasedAt)
         result.isUpgraded = isUpgraded || other.isUpgraded
         result.expiresAt = Self.latest(expiresAt, other.expiresAt)
         result.originalPurchasedAt = Self.earliest(originalPurchasedAt, other.originalPurchasedAt)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PerennialCore
 
 /// The compact ES256 JWS the App Store takes for offer requests: header `{"alg":"ES256","kid":…,"typ":"JWT"}`,
 /// claims written in the given order, signature raw `r || s` base64url.

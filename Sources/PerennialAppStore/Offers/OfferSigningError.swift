@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// Why an offer signature could not be made. Messages never include key material.
 public enum OfferSigningError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The key is not a P-256 private key in PEM (PKCS#8 `.p8`) form.

@@ -1,3 +1,5 @@
+import PerennialCore
+
 extension PromotionalOfferSignature {
     /// One line of JSON, keys in this order: `{"keyIdentifier": …, "nonce": …, "timestamp": <number>, "signature": …}`.
     public var jsonText: String {

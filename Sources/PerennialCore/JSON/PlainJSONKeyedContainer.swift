@@ -1,5 +1,4 @@
-/// An object of a `PlainJSONTape`, read by key. A key is found by comparing bytes along the object's members
-/// (a stored state has a few dozen, and most lookups stop early).
+/// An object of a `PlainJSONTape`, read by key (found by `PlainJSONTape.value(of:forKey:)`).
 struct PlainJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let tape: PlainJSONTape
     /// The object's node.
@@ -8,14 +7,8 @@ struct PlainJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        var keys: [Key] = []
-        var member = index + 1
-        let end = tape.end(of: index)
-        while member < end {
-            if let text = tape.keyText(at: member), let key = Key(stringValue: text) { keys.append(key) }
-            member = tape.end(of: member + 1)
-        }
-        return keys
+        guard case .object(let count, _, let first, _) = tape.nodes[index] else { return [] }
+        return tape.members[first..<first + count].compactMap { tape.keyText(at: $0).flatMap(Key.init(stringValue:)) }
     }
 
     func contains(_ key: Key) -> Bool { valueIndex(of: key) != nil }
@@ -38,19 +31,23 @@ struct PlainJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(key).decodeValue(type) }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try presentValue(key).map { try $0.decode(type) }
+        guard let value = presentValue(key) else { return nil }
+        return try value.decode(type)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try presentValue(key).map { try $0.decode(type) }
+        guard let value = presentValue(key) else { return nil }
+        return try value.decode(type)
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try presentValue(key).map { try $0.decode(type) }
+        guard let value = presentValue(key) else { return nil }
+        return try value.decode(type)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentValue(key).map { try $0.decodeValue(type) }
+        guard let value = presentValue(key) else { return nil }
+        return try value.decodeValue(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -81,13 +78,6 @@ struct PlainJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func valueIndex(of key: Key) -> Int? {
-        let name = key.stringValue
-        var member = index + 1
-        let end = tape.end(of: index)
-        while member < end {
-            if tape.key(at: member, is: name) { return member + 1 }
-            member = tape.end(of: member + 1)
-        }
-        return nil
+        tape.value(of: index, forKey: key.stringValue)
     }
 }

@@ -1,11 +1,16 @@
+import Foundation
+
 /// A JSON text read once by `PlainJSONReader` into a flat list of nodes, for `PlainJSONDecoder`: each object
-/// and array records where its subtree ends, so a container skips a member in one step; keys stay bytes of
-/// the text (they are compared, never built as strings). Objects with a repeated key decline, as every
-/// shape the reader is unsure of does.
+/// and array records where its subtree ends; keys stay bytes of the text (compared, never built as strings).
+/// Each object lists its members' key nodes in `members`, and when its keys are in ascending byte order (as
+/// `JSONBody.encode` writes them, sorted) a key is found by binary search. Objects with a repeated key
+/// decline, as every shape the reader is unsure of does.
 final class PlainJSONTape {
     enum Node {
-        /// Followed by `memberCount` pairs of a `.key` and its value; `end` is the index after the last.
-        case object(memberCount: Int, end: Int)
+        /// Followed by its members, pairs of a `.key` and its value; `end` is the index after the last. The
+        /// members' key nodes are `members[firstMember..<firstMember + memberCount]`, in ascending byte order
+        /// when `sorted`.
+        case object(memberCount: Int, end: Int, firstMember: Int, sorted: Bool)
         /// Followed by `count` values; `end` is the index after the last.
         case array(count: Int, end: Int)
         /// A member's key: `count` bytes of the text from `offset`.
@@ -18,34 +23,47 @@ final class PlainJSONTape {
 
     /// The text; the tape must not outlive it.
     let bytes: UnsafeRawBufferPointer
-    private(set) var nodes: [Node] = []
-    /// The keys of the objects being read, innermost last (a stack reused for the duplicate check).
-    private var openKeys: [(offset: Int, count: Int)] = []
+    let nodes: [Node]
+    /// The key nodes of every object, each object's together (see `Node.object`).
+    let members: [Int]
 
     /// Reads the whole of `bytes` (one value, whitespace around it) or declines.
     init(_ bytes: UnsafeRawBufferPointer) throws(PlainJSONDeclined) {
         self.bytes = bytes
-        nodes.reserveCapacity(64)
+        var builder = Builder(bytes: bytes)
         var reader = PlainJSONReader(bytes)
-        try read(&reader, depth: 0)
+        try builder.read(&reader, depth: 0)
         try reader.finish()
+        nodes = builder.nodes
+        members = builder.members
     }
 
     /// The index after the value at `index` (and its subtree).
     func end(of index: Int) -> Int {
         switch nodes[index] {
-        case .object(_, let end), .array(_, let end): end
+        case .object(_, let end, _, _), .array(_, let end): end
         default: index + 1
         }
     }
 
-    /// Whether the key at `index` is `name`, byte for byte.
-    func key(at index: Int, is name: String) -> Bool {
-        guard case .key(let offset, let count) = nodes[index] else { return false }
+    /// The value of the member of the object at `object` whose key is `name`, byte for byte.
+    func value(of object: Int, forKey name: String) -> Int? {
+        guard case .object(let count, _, let first, let sorted) = nodes[object], count > 0 else { return nil }
         var name = name
-        return name.withUTF8 { utf8 in
-            utf8.count == count
-                && (count == 0 || PlainJSONReader.sameBytes(bytes.baseAddress! + offset, utf8.baseAddress!, count: count))
+        return name.withUTF8 { utf8 -> Int? in
+            let key = UnsafeRawBufferPointer(utf8)
+            if sorted {
+                var low = first, high = first + count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let order = compare(members[middle], key)
+                    if order == 0 { return members[middle] + 1 }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
+            for member in members[first..<first + count] where compare(member, key) == 0 { return member + 1 }
+            return nil
         }
     }
 
@@ -55,48 +73,19 @@ final class PlainJSONTape {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]), as: UTF8.self)
     }
 
-    private func read(_ reader: inout PlainJSONReader, depth: Int) throws(PlainJSONDeclined) {
-        guard depth < PlainJSONReader.maximumDepth else { throw PlainJSONDeclined() }
-        switch try reader.peek() {
-        case UInt8(ascii: "{"): try readObject(&reader, depth: depth)
-        case UInt8(ascii: "["):
-            try reader.beginArray()
-            let at = nodes.count
-            nodes.append(.null)
-            var count = 0
-            var first = true
-            while try reader.nextElement(first: &first) {
-                try read(&reader, depth: depth + 1)
-                count += 1
-            }
-            nodes[at] = .array(count: count, end: nodes.count)
-        case UInt8(ascii: "\""): nodes.append(.string(try reader.string()))
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): nodes.append(.bool(try reader.bool()))
-        case UInt8(ascii: "n"):
-            _ = try reader.consumeNull()
-            nodes.append(.null)
-        default: nodes.append(.integer(try reader.integer()))
-        }
+    /// The key at `index` compared with `name` by bytes: negative when it comes first, zero when equal.
+    private func compare(_ index: Int, _ name: UnsafeRawBufferPointer) -> Int {
+        guard case .key(let offset, let count) = nodes[index] else { return -1 }
+        return Self.compare(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]), name)
     }
 
-    private func readObject(_ reader: inout PlainJSONReader, depth: Int) throws(PlainJSONDeclined) {
-        try reader.beginObject()
-        let at = nodes.count
-        nodes.append(.null)
-        let firstKey = openKeys.count
-        defer { openKeys.removeSubrange(firstKey...) }
-        var first = true
-        while let key = try reader.nextKey(first: &first) {
-            let offset = key.baseAddress.map { $0 - bytes.baseAddress! } ?? 0
-            for earlier in openKeys[firstKey...] where earlier.count == key.count {
-                if key.count == 0 || PlainJSONReader.sameBytes(bytes.baseAddress! + earlier.offset, key.baseAddress!, count: key.count) {
-                    throw PlainJSONDeclined()
-                }
-            }
-            openKeys.append((offset, key.count))
-            nodes.append(.key(offset: offset, count: key.count))
-            try read(&reader, depth: depth + 1)
+    /// Byte order of two keys: negative, zero or positive.
+    static func compare(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Int {
+        let common = min(lhs.count, rhs.count)
+        if common > 0 {
+            let order = memcmp(lhs.baseAddress!, rhs.baseAddress!, common)
+            if order != 0 { return Int(order) }
         }
-        nodes[at] = .object(memberCount: openKeys.count - firstKey, end: nodes.count)
+        return lhs.count - rhs.count
     }
 }

@@ -1,6 +1,5 @@
-import PerennialCore
-
-/// One auto-renewable subscription in a `ReceiptInspection`, as the engine sees it at the inspection instant.
+/// One auto-renewable subscription as the engine sees it at an instant: an entry of `perennial receipt inspect`
+/// (`ReceiptInspection`) and `perennial google purchase inspect`.
 public struct InspectedSubscription: Sendable, Hashable, Encodable {
     /// `original_transaction_id`: identifies the subscription.
     public var originalTransactionID: String

@@ -1,17 +1,17 @@
 /// Writes JSON text by hand, for output whose key order must not depend on the encoder.
-enum JSONText {
+package enum JSONText {
     /// An object on one line, keys in the given order: `{"a": 1, "b": null}`.
-    static func object(_ members: [(key: String, value: String)]) -> String {
+    package static func object(_ members: [(key: String, value: String)]) -> String {
         "{" + members.map { "\(string($0.key)): \($0.value)" }.joined(separator: ", ") + "}"
     }
 
     /// An array on one line: `[1, 2]`.
-    static func array(_ elements: [String]) -> String {
+    package static func array(_ elements: [String]) -> String {
         "[" + elements.joined(separator: ", ") + "]"
     }
 
     /// A quoted, escaped string, or `null`.
-    static func string(_ text: String?) -> String {
+    package static func string(_ text: String?) -> String {
         guard let text else { return "null" }
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -31,5 +31,5 @@ enum JSONText {
     }
 
     /// A number, or `null`.
-    static func number(_ value: Int64?) -> String { value.map(String.init) ?? "null" }
+    package static func number(_ value: Int64?) -> String { value.map(String.init) ?? "null" }
 }
