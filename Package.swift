@@ -47,7 +47,15 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "PerennialGooglePlay", dependencies: ["PerennialCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "PerennialGooglePlay",
+            dependencies: [
+                "PerennialCore", "PerennialOutbound",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PerennialServices",
             dependencies: [
@@ -188,7 +196,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PerennialGooglePlayTests",
-            dependencies: ["PerennialGooglePlay", "PerennialCore"],
+            dependencies: [
+                "PerennialGooglePlay", "PerennialCore", "PerennialOutbound",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

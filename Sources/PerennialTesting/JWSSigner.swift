@@ -1,6 +1,7 @@
 import Crypto
-import PerennialAppStore
 import Foundation
+import PerennialAppStore
+import PerennialCore
 
 /// Signs compact JWS the way the App Store does — ES256 with the raw `r || s` signature and the chain in
 /// `x5c` — with every part overridable, so tests can forge what verification must reject.

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PerennialAppStore
+import PerennialCore
 import PerennialSimulator
 import Testing
 

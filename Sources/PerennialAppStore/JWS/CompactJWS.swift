@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 
 /// A compact JWS (`header.payload.signature`) split into its parts, each decoded strictly. Nothing is
 /// verified yet; the payload stays bytes until the verifier decodes it.

@@ -1,5 +1,6 @@
-import PerennialAppStore
 import Foundation
+import PerennialAppStore
+import PerennialCore
 
 /// The `revision` and `paginationToken` values of the simulated Server API: an opaque base64url text
 /// holding the offset of the next page.

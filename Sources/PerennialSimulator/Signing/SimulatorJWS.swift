@@ -1,5 +1,6 @@
-import PerennialAppStore
 import Foundation
+import PerennialAppStore
+import PerennialCore
 
 /// Compact JWS as the App Store writes them: header `{"alg":"ES256","x5c":[leaf, intermediate, root]}`,
 /// the JSON payload, and the raw `r || s` P-256 signature, each part base64url without padding.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PerennialAppStore
+import PerennialCore
 import PerennialTesting
 
 /// Forged or wrong inputs, each with the outcome verification must give.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PerennialAppStore
+import PerennialCore
 
 /// A compact JWS split into its decoded parts, for checking what the offer signers write.
 struct DecodedOfferJWS {

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialAppStore
 @testable import PerennialAppStoreAdapter
+import PerennialCore
 import PerennialServices
 import Testing
 

@@ -4,19 +4,19 @@
 /// padding. Anything else is rejected rather than repaired: `=` in a segment, a character of the other
 /// alphabet, whitespace, a length that cannot be base64, and non-canonical encodings whose unused trailing
 /// bits are not zero (two texts for the same bytes would let a signature be "re-encoded").
-enum JWSBase64 {
+package enum JWSBase64 {
     /// Decodes a JWS segment: URL-safe alphabet, no padding, canonical.
-    static func decodeURL(_ text: Substring) -> [UInt8]? {
+    package static func decodeURL(_ text: Substring) -> [UInt8]? {
         decode(text.utf8, urlSafe: true, padded: false)
     }
 
     /// Decodes a JWS segment given as UTF-8 bytes: URL-safe alphabet, no padding, canonical.
-    static func decodeURL(bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func decodeURL(bytes: ArraySlice<UInt8>) -> [UInt8]? {
         decode(bytes, urlSafe: true, padded: false)
     }
 
     /// Decodes an `x5c` entry: standard alphabet, padding required, canonical.
-    static func decodeStandard(_ text: String) -> [UInt8]? {
+    package static func decodeStandard(_ text: String) -> [UInt8]? {
         decode(text.utf8, urlSafe: false, padded: true)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PerennialAppStore
+import PerennialCore
 import PerennialTesting
 import Testing
 

@@ -1,0 +1,75 @@
+import Foundation
+import PerennialCore
+import PerennialOutbound
+
+/// Access tokens for one service account: asked for with a signed assertion, kept until five minutes before
+/// they lapse, asked for again when Google refuses one. Concurrent callers share one request.
+public actor PlayAccessTokens {
+    private let key: PlayServiceAccountKey
+    private let transport: any HTTPTransport
+    private let clock: any Clock
+    private var current: (token: String, renewAt: Instant)?
+    private var inFlight: Task<(String, Instant), any Error>?
+
+    public init(key: PlayServiceAccountKey, transport: any HTTPTransport, clock: any Clock = SystemClock()) {
+        self.key = key
+        self.transport = transport
+        self.clock = clock
+    }
+
+    /// A token valid for at least five more minutes.
+    public func token() async throws -> String {
+        if let current, clock.now() < current.renewAt { return current.token }
+        let task = inFlight ?? Task { [key, transport, clock] in
+            try await Self.request(key: key, transport: transport, now: clock.now())
+        }
+        inFlight = task
+        defer { inFlight = nil }
+        let (token, renewAt) = try await task.value
+        current = (token, renewAt)
+        return token
+    }
+
+    /// Forgets `token` after Google refused it, so that the next call asks for a new one.
+    public func invalidate(_ token: String) {
+        if current?.token == token { current = nil }
+    }
+
+    private static func request(
+        key: PlayServiceAccountKey, transport: any HTTPTransport, now: Instant
+    ) async throws -> (String, Instant) {
+        let assertion: String
+        do {
+            assertion = try PlayAssertion.make(key: key, now: now)
+        } catch {
+            throw PlayAPIError(.invalidConfiguration, message: "the service account key cannot sign")
+        }
+        let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
+        let request = HTTPTransportRequest(
+            method: "POST", url: key.tokenURI,
+            headers: [HTTPTransportHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+            body: Array(form.utf8)
+        )
+        let response: HTTPTransportResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            throw PlayAPIError(.unavailable, message: "the token endpoint did not answer")
+        }
+        struct Answer: Decodable {
+            var access_token: String?
+            var expires_in: Int64?
+            var error: String?
+        }
+        let answer = try? JSONDecoder().decode(Answer.self, from: Data(response.body))
+        guard (200..<300).contains(response.status), let token = answer?.access_token, !token.isEmpty else {
+            let kind: PlayAPIError.Kind = response.status >= 500 ? .unavailable : .unauthorized
+            throw PlayAPIError(
+                kind, message: "the token endpoint refused \(key): \(answer?.error ?? "HTTP \(response.status)")",
+                httpStatus: response.status, googleStatus: answer?.error
+            )
+        }
+        let lifetime = max(0, (answer?.expires_in ?? 3600) - 300)
+        return (token, now.adding(milliseconds: lifetime * 1000))
+    }
+}
