@@ -75,6 +75,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialGooglePlayAdapter",
+            dependencies: [
+                "PerennialServices", "PerennialCore", "PerennialGooglePlay",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialStorage",
             dependencies: [
                 "PerennialServices", "PerennialCore",
@@ -108,6 +117,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialGooglePlayRoutes",
+            dependencies: [
+                "PerennialHTTP", "PerennialServices", "PerennialGooglePlayAdapter",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialSimulator",
             dependencies: [
                 "PerennialCore", "PerennialAppStore",
@@ -125,6 +142,7 @@ let package = Package(
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
+                "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -229,12 +247,14 @@ let package = Package(
             dependencies: [
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage", "PerennialAppStoreAdapter",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                "PerennialGooglePlay",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -12,15 +12,19 @@ enum AppRegistration {
         var secretAPIKey: String
         var serverAPIPrivateKey: String?
         var offerKeys: [String: String]
+        var googleServiceAccountKey: String?
     }
 
-    static func register(_ apps: [AppSettings], ledger: any Ledger, secrets: SecretBox, at now: Instant) async throws {
+    static func register(
+        _ apps: [AppSettings], google: [String: GooglePlaySettings] = [:], ledger: any Ledger, secrets: SecretBox, at now: Instant
+    ) async throws {
         let records = try apps.map { app in
             let credentials = SealedCredentials(
                 sharedSecret: app.apple?.sharedSecret, previousSharedSecret: app.apple?.previousSharedSecret,
                 publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey,
                 serverAPIPrivateKey: app.apple?.serverAPI?.privateKeyPEM,
-                offerKeys: Dictionary(uniqueKeysWithValues: (app.apple?.offerKeys ?? []).map { ($0.id, $0.privateKeyPEM) })
+                offerKeys: Dictionary(uniqueKeysWithValues: (app.apple?.offerKeys ?? []).map { ($0.id, $0.privateKeyPEM) }),
+                googleServiceAccountKey: google[app.id].map { String(decoding: $0.serviceAccountKeyJSON, as: UTF8.self) }
             )
             return AppRecord(
                 id: app.id, bundleID: app.bundleID, sealedCredentials: try secrets.seal(JSONEncoder().encode(credentials)),

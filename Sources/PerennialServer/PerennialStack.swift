@@ -5,6 +5,8 @@ import PerennialAppStore
 import PerennialAppStoreAdapter
 import PerennialAppStoreRoutes
 import PerennialCore
+import PerennialGooglePlayAdapter
+import PerennialGooglePlayRoutes
 import PerennialHTTP
 import PerennialOutbound
 import PerennialServices
@@ -58,7 +60,9 @@ public struct PerennialStack: Sendable {
             let ledger = SQLLedger(database: database)
             try await MasterKeyCheck.verify(secrets, ledger: ledger)
             let jobs = SQLJobQueue(database: database, clock: clock)
-            try await AppRegistration.register(configuration.apps, ledger: ledger, secrets: secrets, at: clock.now())
+            try await AppRegistration.register(
+                configuration.apps, google: configuration.google, ledger: ledger, secrets: secrets, at: clock.now()
+            )
             let apps = AppDirectory(apps: configuration.apps)
             let health = AppHealth()
             let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
@@ -74,10 +78,15 @@ public struct PerennialStack: Sendable {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
             let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
+            let play = GooglePlay(
+                settings: configuration.google, ledger: ledger, jobs: jobs, secrets: secrets, transport: transport,
+                retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, clock: clock, logger: logger
+            )
             let adapters = StoreAdapters([
                 AppStoreAdapter(
                     signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
                     clock: clock),
+                play.adapter,
             ] + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
@@ -93,6 +102,7 @@ public struct PerennialStack: Sendable {
                 handlers: [
                     receipts.pendingReceiptJob(apps: apps),
                     transactions.pendingTransactionJob(apps: apps),
+                    play.purchases.pendingPurchaseJob(apps: apps),
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
@@ -123,7 +133,8 @@ public struct PerennialStack: Sendable {
                 ),
                 storeRoutes: [AppStoreRoutes(
                     receipts: receipts, transactions: transactions,
-                    admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
+                    admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
+                    GooglePlayRoutes(purchases: play.purchases)]
                     + makeStoreRoutes(ingestor)
             )
         } catch {

@@ -34,6 +34,7 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case receiptRejected = "receipt_rejected"
     case storeAccountNotFound = "store_account_not_found"
     case appStoreNotConfigured = "app_store_not_configured"
+    case googlePlayNotConfigured = "google_play_not_configured"
     // Signed data
     case malformedJWS = "malformed_jws"
     case invalidSignedTransaction = "invalid_signed_transaction"
@@ -49,6 +50,7 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     // Store notifications
     case invalidNotification = "invalid_notification"
     case invalidSharedSecret = "invalid_shared_secret"
+    case notificationUnauthenticated = "notification_unauthenticated"
     case signedNotificationsUnsupported = "signed_notifications_unsupported"
     // The stores
     case storeUnavailable = "store_unavailable"
@@ -119,6 +121,7 @@ extension ErrorCode {
         case .storeAccountNotFound: (.unprocessable, "The receipt's Apple account no longer exists (status 21010).")
         case .storeNotSupported: (.unprocessable, "No adapter for the store is registered on this server.")
         case .appStoreNotConfigured: (.unprocessable, "The app has no App Store settings, so it takes no App Store receipts.")
+        case .googlePlayNotConfigured: (.unprocessable, "The app has no Google Play settings (`google`), so it takes no Google Play purchases or notifications.")
         case .malformedJWS: (.badRequest, "The signed data is not a compact JWS with a JSON payload.")
         case .invalidSignedTransaction: (.badRequest, "`signed_transaction` is not a compact JWS.")
         case .signedTransactionIncomplete: (.unprocessable, "The signed transaction lacks an id, a product or a purchase date.")
@@ -130,8 +133,9 @@ extension ErrorCode {
         case .retryableVerificationFailure: (.unavailable, "Signed data could not be checked now (revocation status unknown); retry later.")
         case .invalidConfiguration: (.badGateway, "The app's signed-data settings are unusable (a root that is not DER, Production without an app Apple id).")
         case .signedDataUnconfigured: (.badGateway, "The app accepts no signed App Store data (see /health).")
-        case .invalidNotification: (.badRequest, "The store notification is neither a version 2 (`signedPayload`) nor a version 1 notification.")
+        case .invalidNotification: (.badRequest, "The body is not one of the store's notifications (App Store: neither a version 2 `signedPayload` nor a version 1 notification; Google Play: not a Pub/Sub push of a developer notification).")
         case .invalidSharedSecret: (.unauthorized, "The version 1 notification's password is not the app's shared secret.")
+        case .notificationUnauthenticated: (.unauthorized, "The push carries no valid OIDC token from Google for this app's Pub/Sub audience and service account; nothing was stored.")
         case .signedNotificationsUnsupported: (.`internal`, "This server cannot verify signed notifications.")
         case .storeUnavailable: (.unavailable, "The store did not answer, or asked to retry; a receipt or transaction is queued and resolves by itself.")
         case .storeConfigurationRejected: (.badGateway, "The App Store refused this app's configuration (its status is in the message; see /health).")

@@ -59,6 +59,7 @@ struct TestHarness {
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
         masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
+        google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -106,9 +107,12 @@ struct TestHarness {
             configureApp(&app)
             var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
             perennial.server.databaseURL = databaseURL
+            if let google { perennial.google["forest"] = google }
+            let network = AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, clock: clock,
-                transport: AsyncHTTPClientTransport(client: .shared), verifyRetryPolicy: retryPolicy,
+                transport: googleTransport.map { GoogleRoutingTransport(google: $0, network: network) } ?? network,
+                verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),
                 stores: stores, makeStoreRoutes: makeStoreRoutes

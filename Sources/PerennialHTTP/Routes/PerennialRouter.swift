@@ -13,10 +13,11 @@ public enum PerennialRouter {
         router.add(middleware: PathParameterDecodingMiddleware())
         router.add(middleware: JSONContentTypeMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBodyBytes: dependencies.maxBodyBytes))
-        router.add(middleware: APIKeyMiddleware(apps: dependencies.apps))
+        let notificationPathPrefixes = dependencies.notifications.adapters.all.map(StoreNotificationRoutes.pathPrefix(of:))
+        router.add(middleware: APIKeyMiddleware(apps: dependencies.apps, notificationPathPrefixes: notificationPathPrefixes))
         router.add(middleware: RateLimitMiddleware(
             limiter: dependencies.rateLimiter, rejected: dependencies.rejectedNotificationLimiter,
-            notificationPathPrefixes: dependencies.notifications.adapters.all.map(StoreNotificationRoutes.pathPrefix(of:)),
+            notificationPathPrefixes: notificationPathPrefixes,
             trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(health: dependencies.health, databaseKind: dependencies.databaseKind, version: dependencies.version).add(to: router)
         let v1 = router.group("v1")

@@ -5,7 +5,8 @@ import PerennialServices
 
 /// `POST /v1/<store>/notifications/{app_id}`, one per store adapter (`StoreAdapter.notificationPathSegment`:
 /// `/v1/apple/notifications/{app_id}` is the URL an app registers in App Store Connect). The store
-/// authenticates itself by what it sends (a signature, a shared secret), not by an API key. 200 means the
+/// authenticates itself by what it sends (a signature, a shared secret, Google's OIDC token), not by an API
+/// key. 200 means the
 /// notification is stored durably and processed, or — when it could not be processed now — stored durably
 /// with a job queued to process it (`"status": "queued"`).
 struct StoreNotificationRoutes {
@@ -29,7 +30,9 @@ struct StoreNotificationRoutes {
                     throw PerennialError(.appNotFound, "no app with this id")
                 }
                 let body = try await request.body.collect(upTo: Self.maximumBodySize)
-                let acknowledgement = try await notifications.receive(app: app, store: store, body: Data(buffer: body))
+                let acknowledgement = try await notifications.receive(
+                    app: app, store: store, body: Data(buffer: body), authorization: request.headers[.authorization]
+                )
                 return try NotificationResponse(acknowledgement).response(from: request, context: context)
             }
         }

@@ -47,6 +47,9 @@ public struct ConfigurationLoader: Sendable {
             if let limits = try node.child("rate_limit") {
                 configuration.apps[index].rateLimits = try RateLimitParser.parse(limits, base: configuration.server.rateLimits)
             }
+            if let google = try node.child("google") {
+                configuration.google[configuration.apps[index].id] = try GooglePlaySettingsParser.parse(google)
+            }
         }
         return configuration
     }

@@ -4,9 +4,12 @@ import PerennialServices
 public struct PerennialConfiguration: Sendable {
     public var server: ServerSettings
     public var apps: [AppSettings]
+    /// Each app's `google:` settings, by app id.
+    public var google: [String: GooglePlaySettings]
 
-    public init(server: ServerSettings = ServerSettings(), apps: [AppSettings] = []) {
+    public init(server: ServerSettings = ServerSettings(), apps: [AppSettings] = [], google: [String: GooglePlaySettings] = [:]) {
         self.server = server
         self.apps = apps
+        self.google = google
     }
 }

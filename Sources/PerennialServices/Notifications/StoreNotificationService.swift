@@ -38,9 +38,14 @@ public struct StoreNotificationService: Sendable {
         self.logger = logger
     }
 
-    /// Stores, verifies and ingests one notification body sent by `store`.
-    public func receive(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
+    /// Stores, verifies and ingests one notification body sent by `store`, after the store's adapter has
+    /// checked the request's own credentials (`authorization`, the `Authorization` header), if it has any:
+    /// a request that fails them stores nothing.
+    public func receive(
+        app: AppSettings, store: Store, body: Data, authorization: String? = nil
+    ) async throws -> NotificationAcknowledgement {
         let adapter = try adapter(for: store)
+        try await adapter.authenticateNotification(authorization: authorization, app: app)
         let version = try adapter.notificationFormatVersion(of: body)
         let notificationID = SHA256Hex.digest(body)
         let (record, isNew) = try await inbox.receive(InboundNotification(

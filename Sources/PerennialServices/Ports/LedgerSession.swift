@@ -48,6 +48,16 @@ public protocol LedgerSession: Sendable {
     /// The customer an app account token stands for, if one was linked.
     func appUserID(appID: String, accountToken: String) async throws -> String?
 
+    /// Records that a store's reference (Google Play's purchase token) names a subscription, whose id may be
+    /// another reference (the first token of a chain of upgrades). The first record of a reference stays.
+    func recordStoreReference(appID: String, subscription: SubscriptionKey, reference: String, recordedAt: Instant) async throws
+
+    /// The subscription a store's reference names, when one was recorded.
+    func subscription(appID: String, store: Store, reference: String) async throws -> SubscriptionKey?
+
+    /// The reference recorded last for a subscription (the newest purchase token of a chain).
+    func latestStoreReference(appID: String, subscription: SubscriptionKey) async throws -> String?
+
     // MARK: Offers
 
     /// Records an offer signature given to a customer.

@@ -11,6 +11,11 @@ public protocol StoreAdapter: Sendable {
     /// The path segment of the store's notification endpoint, `/v1/<segment>/notifications/{app_id}`.
     var notificationPathSegment: String { get }
 
+    /// Checks what a notification request carries besides its body, before anything is stored: Google's
+    /// Pub/Sub push sends an OIDC bearer token (`Authorization`). Throws `notification_unauthenticated` when it
+    /// must be refused. Stores that sign their bodies instead (the App Store) check nothing here.
+    func authenticateNotification(authorization: String?, app: AppSettings) async throws
+
     /// Checks that a body is shaped like one of the store's notifications, before it is stored (throws
     /// `invalid_notification` otherwise), and returns its format's version, kept with it.
     func notificationFormatVersion(of body: Data) throws -> Int
@@ -28,4 +33,9 @@ public protocol StoreAdapter: Sendable {
     /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
     /// twice must be harmless.
     func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch
+}
+
+extension StoreAdapter {
+    /// Nothing to check: the body carries the store's proof.
+    public func authenticateNotification(authorization: String?, app: AppSettings) async throws {}
 }

@@ -6,8 +6,11 @@ import HTTPTypes
 struct APIRoute: Sendable, CustomStringConvertible {
     /// The weakest credential a route accepts.
     enum Access: Sendable {
-        /// Nothing (`/health`, the store's notification endpoint: the store proves itself by what it sends).
+        /// Nothing (`/health`).
         case none
+        /// A store's notification endpoint: the store proves itself by what it sends, and an `Authorization`
+        /// header there is the store's credential (Google's OIDC token), never read as an API key.
+        case store
         /// The app's public key (the app itself), or its secret key.
         case publicKey
         /// Only the app's secret key.
@@ -25,7 +28,12 @@ struct APIRoute: Sendable, CustomStringConvertible {
     /// Every route, naming customer `alice` where a route names a customer.
     static let all: [APIRoute] = [
         APIRoute(method: .get, path: "/health", access: .none),
-        APIRoute(method: .post, path: "/v1/apple/notifications/forest", access: .none, body: #"{"signedPayload": "a.b.c"}"#),
+        APIRoute(method: .post, path: "/v1/apple/notifications/forest", access: .store, body: #"{"signedPayload": "a.b.c"}"#),
+        APIRoute(method: .post, path: "/v1/google/notifications/forest", access: .store, body: #"{"message": {"data": "e30=", "messageId": "1"}}"#),
+        APIRoute(
+            method: .post, path: "/v1/google/purchases", access: .publicKey,
+            body: #"{"app_user_id": "alice", "purchase_token": "token", "product_id": "pro.monthly"}"#
+        ),
         APIRoute(method: .post, path: "/v1/receipts", access: .publicKey, body: #"{"app_user_id": "alice", "receipt_data": "AAAA"}"#),
         APIRoute(method: .post, path: "/v1/transactions", access: .publicKey, body: #"{"app_user_id": "alice", "signed_transaction": "a.b.c"}"#),
         APIRoute(method: .get, path: "/v1/customers/alice", access: .publicKey),

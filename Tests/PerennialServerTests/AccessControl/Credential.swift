@@ -34,6 +34,7 @@ enum Credential: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Whether a route open to `access` lets this credential in.
     func opens(_ access: APIRoute.Access) -> Bool {
         switch (self, access) {
+        case (_, .store): true
         case (.unknown, _): false
         case (_, .none): true
         case (.none, _): false

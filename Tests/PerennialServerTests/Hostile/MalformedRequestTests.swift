@@ -42,7 +42,7 @@ struct MalformedRequestTests {
         switch route.access {
         case .publicKey: lines.append("Authorization: Bearer \(TestHarness.publicKey)")
         case .secretKey: lines.append("Authorization: Bearer \(TestHarness.secretKey)")
-        case .none: break
+        case .none, .store: break
         }
         lines += malformation.headers
         if !malformation.headers.contains(where: { $0.hasPrefix("Content-Length") || $0.hasPrefix("Transfer-Encoding") }) {

@@ -1,0 +1,107 @@
+import _CryptoExtras
+import Foundation
+import PerennialCore
+import PerennialGooglePlay
+import PerennialServices
+
+/// Google Play as a store adapter. Its notifications are Real-time developer notifications pushed by
+/// Pub/Sub to `POST /v1/google/notifications/{app_id}`: the push's OIDC token is checked before anything is
+/// stored, and the notification only says which purchase changed — its facts come from reading the purchase
+/// from the Developer API (Google's guidance). It translates, it never decides.
+public struct GooglePlayAdapter: StoreAdapter {
+    public let store = Store.playStore
+    public let notificationPathSegment = "google"
+
+    let connections: PlayConnections
+    let reader: PlayPurchaseReader
+    let clock: any Clock
+
+    public init(connections: PlayConnections, ledger: any Ledger, clock: any Clock) {
+        self.connections = connections
+        reader = PlayPurchaseReader(ledger: ledger, clock: clock)
+        self.clock = clock
+    }
+
+    public func authenticateNotification(authorization: String?, app: AppSettings) async throws {
+        let connection = try connections.connection(for: app)
+        guard let expectation = connection.push else {
+            throw PerennialError(.notificationUnauthenticated, "the app's google settings configure no Pub/Sub push")
+        }
+        let googleKeys: [String: _RSA.Signing.PublicKey]
+        do {
+            googleKeys = try await connection.keys.keys(forKeyID: PlayPushToken.keyID(authorization: authorization))
+        } catch {
+            throw error.perennialError
+        }
+        do {
+            try PlayPushToken.verify(authorization: authorization, keys: googleKeys, expectation: expectation, now: clock.now())
+        } catch {
+            throw PerennialError(.notificationUnauthenticated, "the push's token was refused (\(error.reason.rawValue))")
+        }
+    }
+
+    public func notificationFormatVersion(of body: Data) throws -> Int {
+        guard PlayPushEnvelope.decode(body) != nil else {
+            throw PerennialError(.invalidNotification, "not a Pub/Sub push message with data and a message id")
+        }
+        return 1
+    }
+
+    public func verifyNotification(_ body: Data, app: AppSettings) async throws -> VerifiedStoreNotification {
+        let connection = try connections.connection(for: app)
+        guard let envelope = PlayPushEnvelope.decode(body), let notification = envelope.notification else {
+            throw PerennialError(.invalidNotification, "the Pub/Sub message's data is not a developer notification")
+        }
+        guard notification.packageName == connection.packageName else {
+            throw PerennialError(.invalidAppIdentifier, "the notification is for another package")
+        }
+        var facts = FactBatch()
+        if let token = notification.subscriptionNotification?.purchaseToken
+            ?? (notification.voidedPurchaseNotification?.productType == 2 ? nil : notification.voidedPurchaseNotification?.purchaseToken) {
+            facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+            if notification.voidedPurchaseNotification != nil || notification.subscriptionNotification?.notificationType == 12 {
+                facts = try await PlayVoidedPurchases(connection: connection, clock: clock).applied(to: facts, token: token)
+            }
+        } else if let product = notification.oneTimeProductNotification {
+            facts = try await productFacts(productID: product.sku, token: product.purchaseToken, connection: connection)
+        }
+        return VerifiedStoreNotification(
+            notificationUUID: envelope.message.id.map { "pubsub:\($0)" }, notificationType: notification.typeName,
+            subtype: nil, facts: facts
+        )
+    }
+
+    public func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
+        let connection = try connections.connection(for: app)
+        let token = try await reader.latestToken(of: subscription, app: app)
+        return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+    }
+
+    /// Acknowledges a purchase Google has not recorded as acknowledged (it refunds those after three days):
+    /// reads it first (an acknowledged one is left alone, so doing it twice is harmless), then answers the
+    /// purchase as Google gives it afterwards.
+    public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
+        guard case .acknowledge(let subscription, _) = effect else {
+            throw PerennialError(.storeNotSupported, "Google Play performs acknowledgements only")
+        }
+        let connection = try connections.connection(for: app)
+        let token = try await reader.latestToken(of: subscription, app: app)
+        let purchase = try await reader.read(token, connection: connection)
+        if purchase.acknowledgementState != .acknowledged, let productID = purchase.lineItems.first?.productId {
+            do {
+                try await connection.client.acknowledgeSubscription(productID: productID, token: token)
+            } catch {
+                throw error.perennialError
+            }
+        }
+        return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+    }
+
+    private func productFacts(productID: String, token: String, connection: PlayAppConnection) async throws -> FactBatch {
+        do {
+            return try await connection.client.product(productID: productID, token: token).facts(token: token, observedAt: clock.now())
+        } catch {
+            throw error.perennialError
+        }
+    }
+}

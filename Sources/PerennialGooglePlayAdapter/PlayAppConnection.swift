@@ -1,0 +1,17 @@
+import PerennialGooglePlay
+
+/// One app's way to Google Play: its package, its Developer API client (the service account's key inside),
+/// what its Pub/Sub pushes must prove, and the keys Google signs push tokens with.
+public struct PlayAppConnection: Sendable {
+    public var packageName: String { client.packageName }
+    public let client: PlayDeveloperAPIClient
+    /// Nil when the app takes no pushes (it pulls, or has no RTDN yet): every push is then refused.
+    public let push: PlayPushExpectation?
+    public let keys: PlayGoogleKeys
+
+    public init(client: PlayDeveloperAPIClient, push: PlayPushExpectation?, keys: PlayGoogleKeys) {
+        self.client = client
+        self.push = push
+        self.keys = keys
+    }
+}

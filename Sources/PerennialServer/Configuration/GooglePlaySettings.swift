@@ -1,0 +1,22 @@
+import Foundation
+import PerennialGooglePlay
+
+/// An app's `google:` settings: its package, the service account that reads its purchases (the key file's
+/// contents, read at startup; sealed in the database with the app's other credentials, never logged), and
+/// what its Pub/Sub pushes must prove. The URLs default to Google's; the simulator's stand in for tests.
+public struct GooglePlaySettings: Sendable {
+    public var packageName: String
+    public var serviceAccountKey: PlayServiceAccountKey
+    /// The key file as read, for sealing.
+    public var serviceAccountKeyJSON: Data
+    public var push: PlayPushExpectation?
+    public var apiBaseURL: String = PlayDeveloperAPIClient.googleBaseURL
+    public var certsURL: String = PlayGoogleKeys.googleCertsURL
+
+    public init(packageName: String, serviceAccountKeyJSON: Data, push: PlayPushExpectation?) throws(PlayAPIError) {
+        self.packageName = packageName
+        self.serviceAccountKeyJSON = serviceAccountKeyJSON
+        serviceAccountKey = try PlayServiceAccountKey(json: serviceAccountKeyJSON)
+        self.push = push
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import PerennialGooglePlay
+
+/// Reads an app's `google:` section:
+/// `{package_name, service_account_key_file, pubsub: {audience, service_account_email}, api_base_url?,
+/// token_uri?, certs_url?}`. `token_uri` replaces the key file's own.
+enum GooglePlaySettingsParser {
+    static func parse(_ node: ConfigurationNode) throws -> GooglePlaySettings {
+        try node.allowKeys(["package_name", "service_account_key_file", "pubsub", "api_base_url", "token_uri", "certs_url"])
+        let packageNode = try node.requiredChild("package_name")
+        let packageName = try packageNode.string()
+        guard packageName.count <= 255, packageName.split(separator: ".").count >= 2,
+              packageName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") })
+        else { throw packageNode.error("must be an Android package name (com.example.app)") }
+        let fileNode = try node.requiredChild("service_account_key_file")
+        let path = try fileNode.string()
+        guard var json = FileManager.default.contents(atPath: path), !json.isEmpty else {
+            throw fileNode.error("cannot read \(path)")
+        }
+        if let tokenURI = try node.child("token_uri") {
+            json = try replacingTokenURI(in: json, with: try url(tokenURI), node: fileNode)
+        }
+        var push: PlayPushExpectation?
+        if let pubsub = try node.child("pubsub") {
+            try pubsub.allowKeys(["audience", "service_account_email"])
+            let audience = try pubsub.requiredChild("audience").string()
+            let emailNode = try pubsub.requiredChild("service_account_email")
+            let email = try emailNode.string()
+            guard email.contains("@") else { throw emailNode.error("must be the push subscription's service account email") }
+            push = PlayPushExpectation(audience: audience, serviceAccountEmail: email)
+        }
+        var settings: GooglePlaySettings
+        do {
+            settings = try GooglePlaySettings(packageName: packageName, serviceAccountKeyJSON: json, push: push)
+        } catch {
+            throw fileNode.error("\(path): \(error.message)")
+        }
+        if let base = try node.child("api_base_url") { settings.apiBaseURL = try url(base) }
+        if let certs = try node.child("certs_url") { settings.certsURL = try url(certs) }
+        return settings
+    }
+
+    private static func url(_ node: ConfigurationNode) throws -> String {
+        let text = try node.string()
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw node.error("must be an http(s) URL")
+        }
+        return text
+    }
+
+    /// The key file with its `token_uri` replaced (the configuration's wins, so a simulator can stand in).
+    private static func replacingTokenURI(in json: Data, with tokenURI: String, node: ConfigurationNode) throws -> Data {
+        guard var object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw node.error("the service account key file is not a JSON object")
+        }
+        object["token_uri"] = tokenURI
+        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    }
+}

@@ -1,0 +1,33 @@
+import Logging
+import PerennialCore
+import PerennialGooglePlay
+import PerennialGooglePlayAdapter
+import PerennialOutbound
+import PerennialServices
+
+/// Google Play wired for the configured apps: a Developer API client and push expectations per app, the
+/// store adapter, and the purchase service behind `POST /v1/google/purchases`.
+struct GooglePlay {
+    let adapter: GooglePlayAdapter
+    let purchases: PlayPurchaseService
+
+    init(
+        settings: [String: GooglePlaySettings], ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
+        transport: any HTTPTransport, retryPolicy: RetryPolicy, timeout: Duration, clock: any Clock, logger: Logger
+    ) {
+        let connections = PlayConnections(settings.mapValues { app in
+            PlayAppConnection(
+                client: PlayDeveloperAPIClient(
+                    packageName: app.packageName, baseURL: app.apiBaseURL,
+                    tokens: PlayAccessTokens(key: app.serviceAccountKey, transport: transport, clock: clock),
+                    transport: transport, retryPolicy: retryPolicy, timeout: timeout
+                ),
+                push: app.push, keys: PlayGoogleKeys(url: app.certsURL, transport: transport, clock: clock)
+            )
+        })
+        adapter = GooglePlayAdapter(connections: connections, ledger: ledger, clock: clock)
+        purchases = PlayPurchaseService(
+            connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
+        )
+    }
+}
