@@ -57,8 +57,10 @@ public enum SimulatorRunner {
                 configuration: configuration, notificationSender: sender,
                 idBlock: Int.random(in: 0...AppStoreSimulator.maximumIDBlock))
         }
-        var app = SimulatorServer.makeApplication(simulator: simulator, host: host, port: port, stateFolder: folder) { bound in
-            logger.info("App Store simulator listening", metadata: [
+        // Google Play beside the App Store, for the first app (its state is not kept across restarts yet).
+        let play = try configuration.apps.first.map { try PlaySimulator(app: $0, clock: simulator.clock) }
+        var app = SimulatorServer.makeApplication(simulator: simulator, play: play, host: host, port: port, stateFolder: folder) { bound in
+            logger.info("App Store and Google Play simulator listening", metadata: [
                 "address": "\(host):\(bound.map(String.init) ?? String(port))",
                 "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
             ])

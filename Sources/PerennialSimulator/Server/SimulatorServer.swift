@@ -22,16 +22,19 @@ public enum SimulatorServer {
     /// A router with every simulator route; with a state folder, the state is saved after every request
     /// that may change it.
     public static func makeRouter(
-        simulator: AppStoreSimulator, stateFolder: SimulatorStateFolder? = nil
+        simulator: AppStoreSimulator, play: PlaySimulator? = nil, stateFolder: SimulatorStateFolder? = nil
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         if let stateFolder { router.add(middleware: SimulatorSavingMiddleware(folder: stateFolder, simulator: simulator)) }
-        addRoutes(to: router, simulator: simulator)
+        addRoutes(to: router, simulator: simulator, play: play)
         return router
     }
 
-    /// Adds the simulator's routes (and its error middleware, scoped to `/simulator`) to an existing router.
-    public static func addRoutes<Context: RequestContext>(to router: Router<Context>, simulator: AppStoreSimulator) {
+    /// Adds the simulator's routes (and its error middleware, scoped to `/simulator`) to an existing router;
+    /// with `play`, Google Play's too (`addPlayRoutes`).
+    public static func addRoutes<Context: RequestContext>(
+        to router: Router<Context>, simulator: AppStoreSimulator, play: PlaySimulator? = nil
+    ) {
         router.add(middleware: SimulatorErrorMiddleware<Context>())
         addVerifyReceiptRoutes(to: router, simulator: simulator)
         addAccountRoutes(to: router, simulator: simulator)
@@ -39,17 +42,18 @@ public enum SimulatorServer {
         addFaultRoutes(to: router, simulator: simulator)
         addNotificationRoutes(to: router, simulator: simulator)
         addServerAPIRoutes(to: router, simulator: simulator)
+        if let play { addPlayRoutes(to: router, play: play) }
     }
 
     /// An application serving the simulator on `host:port` (port 0: any free port). `onServerRunning`
     /// receives the bound port once the server listens. Run it with `runService()`, or inside a
     /// `ServiceGroup`.
     public static func makeApplication(
-        simulator: AppStoreSimulator, host: String = "127.0.0.1", port: Int = 8090, stateFolder: SimulatorStateFolder? = nil,
-        onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
+        simulator: AppStoreSimulator, play: PlaySimulator? = nil, host: String = "127.0.0.1", port: Int = 8090,
+        stateFolder: SimulatorStateFolder? = nil, onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         Application(
-            router: makeRouter(simulator: simulator, stateFolder: stateFolder),
+            router: makeRouter(simulator: simulator, play: play, stateFolder: stateFolder),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PerennialSimulator"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) })
     }

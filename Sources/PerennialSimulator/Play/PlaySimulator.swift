@@ -1,0 +1,187 @@
+import _CryptoExtras
+import Foundation
+import PerennialCore
+
+/// Google Play for one app, simulated: the service account it issues a key file for, the OAuth token
+/// endpoint that key signs assertions to, the Developer API over the purchases made through the control API,
+/// and the key it signs Pub/Sub push tokens with. Every purchase behaves as a license tester's: periods
+/// renew in minutes (Play's test table), grace lasts 5 minutes and account hold 10, and a purchase nobody
+/// acknowledged within 5 minutes (Google's three days, accelerated) is refunded and revoked.
+public actor PlaySimulator {
+    public static let graceMinutes: Int64 = 5
+    public static let holdMinutes: Int64 = 10
+    public static let acknowledgementMinutes: Int64 = 5
+
+    public let packageName: String
+    public let serviceAccountEmail: String
+    let clock: SimulatorClock
+    let products: [String: PlaySimulatorProduct]
+    let serviceAccountKey: _RSA.Signing.PrivateKey
+    let pushKey: _RSA.Signing.PrivateKey
+    var purchases: [String: PlaySimulatedPurchase] = [:]
+    var voided: [[String: Any]] = []
+    var accessTokens: [String: Date] = [:]
+    var nextOrder = Int.random(in: 1_000...9_000)
+
+    public init(packageName: String, products: [PlaySimulatorProduct], clock: SimulatorClock) throws {
+        self.packageName = packageName
+        self.products = Dictionary(products.map { ($0.productID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.clock = clock
+        serviceAccountEmail = "perennial@\(packageName.replacingOccurrences(of: ".", with: "-")).iam.gserviceaccount.com"
+        serviceAccountKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        pushKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    }
+
+    /// The service account's JSON key file, its `token_uri` the simulator's.
+    public func keyFile(tokenURI: String) throws -> Data {
+        try JSONSerialization.data(withJSONObject: [
+            "type": "service_account", "project_id": "perennial-simulator", "private_key_id": "simulator-key-1",
+            "private_key": serviceAccountKey.pemRepresentation, "client_email": serviceAccountEmail,
+            "client_id": "100000000000000000001", "token_uri": tokenURI,
+        ], options: [.sortedKeys])
+    }
+
+    // MARK: Purchases (the control API)
+
+    /// A new subscription purchase, as Play Billing completes it on a device; returns its purchase token.
+    public func purchase(productID: String, obfuscatedAccountID: String? = nil, freeTrial: Bool = false, linkedPurchaseToken: String? = nil) throws -> String {
+        guard let product = products[productID] else { throw PlaySimulatorError.notFound("no product \(productID)") }
+        let now = clock.now()
+        let token = Self.newToken()
+        let stem = "GPA.\(nextOrder)-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 10_000...99_999))"
+        nextOrder += 1
+        let trial = freeTrial && product.freeTrialOfferID != nil
+        let minutes = trial ? 3 : product.testPeriodMinutes
+        purchases[token] = PlaySimulatedPurchase(
+            token: token, product: product, startTime: now, expiryTime: now.adding(milliseconds: minutes * 60_000),
+            inTrial: trial, orderStem: stem, linkedPurchaseToken: linkedPurchaseToken, obfuscatedAccountID: obfuscatedAccountID
+        )
+        if let old = linkedPurchaseToken, var replaced = purchases[old] {
+            replaced.phase = .expired
+            replaced.cancellation = .replacement
+            replaced.autoRenew = false
+            replaced.expiryTime = min(replaced.expiryTime, now)
+            purchases[old] = replaced
+        }
+        return token
+    }
+
+    /// Makes renewal payments of a purchase fail (or succeed again).
+    public func setBillingFails(token: String, _ fails: Bool) throws {
+        try update(token) { $0.billingFails = fails }
+    }
+
+    /// The customer turns auto-renew off in the Play Store.
+    public func cancelByUser(token: String) throws {
+        try update(token) { purchase in
+            purchase.autoRenew = false
+            purchase.cancellation = .user
+            if purchase.phase == .active { purchase.phase = .canceled }
+        }
+    }
+
+    // MARK: The Developer API
+
+    /// `purchases.subscriptionsv2.get`: the body Google sends (JSON).
+    public func subscription(token: String) throws -> Data {
+        let purchase = try settled(token)
+        return try JSONSerialization.data(withJSONObject: PlaySubscriptionJSON.render(purchase, now: clock.now()), options: [.sortedKeys])
+    }
+
+    /// `purchases.subscriptions.acknowledge`.
+    public func acknowledge(productID: String, token: String) throws {
+        let purchase = try settled(token)
+        guard purchase.product.productID == productID else { throw PlaySimulatorError.invalid("the token is not for \(productID)") }
+        guard purchase.phase != .expired || purchase.cancellation == .replacement else {
+            throw PlaySimulatorError.failedPrecondition("the subscription has expired")
+        }
+        try update(token) { $0.acknowledged = true }
+    }
+
+    /// `purchases.subscriptionsv2.cancel`.
+    public func cancel(token: String) throws {
+        try settled(token)
+        try update(token) { purchase in
+            purchase.autoRenew = false
+            purchase.cancellation = .developer
+            if purchase.phase == .active { purchase.phase = .canceled }
+        }
+    }
+
+    /// `purchases.subscriptionsv2.revoke`: refund, and access ends now.
+    public func revoke(token: String) throws {
+        let purchase = try settled(token)
+        let now = clock.now()
+        try update(token) { purchase in
+            purchase.phase = .expired
+            purchase.autoRenew = false
+            purchase.cancellation = .developer
+            purchase.expiryTime = min(purchase.expiryTime, now)
+        }
+        voided.append([
+            "kind": "androidpublisher#voidedPurchase", "purchaseToken": token, "orderId": purchase.latestOrderID,
+            "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(now.milliseconds)",
+            "voidedSource": 1, "voidedReason": 0,
+        ])
+    }
+
+    /// `purchases.subscriptionsv2.defer`: the next renewal moves later; the etag must be the current one.
+    public func deferRenewal(token: String, etag: String, seconds: Int64) throws -> String {
+        let purchase = try settled(token)
+        guard etag == PlaySubscriptionJSON.etag(purchase) else { throw PlaySimulatorError.failedPrecondition("the etag is not current") }
+        guard seconds > 0, seconds <= 365 * 86_400 else { throw PlaySimulatorError.invalid("deferDuration out of range") }
+        try update(token) { purchase in
+            purchase.expiryTime = purchase.expiryTime.adding(milliseconds: seconds * 1000)
+            purchase.etagVersion += 1
+        }
+        return PlaySubscriptionJSON.time(try settled(token).expiryTime)
+    }
+
+    /// `purchases.voidedpurchases.list`, voided at or after `startTime`: the body Google sends (JSON, one page).
+    public func voidedPurchases(since startTime: Int64) throws -> Data {
+        for token in purchases.keys { _ = try? settled(token) }
+        let entries = voided.filter { Int64($0["voidedTimeMillis"] as? String ?? "") ?? 0 >= startTime }
+        return try JSONSerialization.data(withJSONObject: ["voidedPurchases": entries], options: [.sortedKeys])
+    }
+
+    // MARK: State
+
+    private func update(_ token: String, _ change: (inout PlaySimulatedPurchase) -> Void) throws {
+        guard var purchase = purchases[token] else { throw PlaySimulatorError.notFound("The purchase token was not found.") }
+        change(&purchase)
+        purchase.etagVersion += 1
+        purchases[token] = purchase
+    }
+
+    /// The purchase with everything time has done to it up to now.
+    @discardableResult
+    func settled(_ token: String) throws -> PlaySimulatedPurchase {
+        guard var purchase = purchases[token] else { throw PlaySimulatorError.notFound("The purchase token was not found.") }
+        let before = purchase
+        let now = clock.now()
+        PlayLifecycle.advance(&purchase, to: now)
+        if !purchase.acknowledged, purchase.phase != .expired,
+           now.milliseconds - purchase.startTime.milliseconds >= Self.acknowledgementMinutes * 60_000 {
+            let refundedAt = purchase.startTime.adding(milliseconds: Self.acknowledgementMinutes * 60_000)
+            purchase.phase = .expired
+            purchase.autoRenew = false
+            purchase.cancellation = .system
+            purchase.expiryTime = min(purchase.expiryTime, refundedAt)
+            voided.append([
+                "kind": "androidpublisher#voidedPurchase", "purchaseToken": token, "orderId": purchase.latestOrderID,
+                "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(refundedAt.milliseconds)",
+                "voidedSource": 2, "voidedReason": 8,
+            ])
+        }
+        if purchase != before { purchase.etagVersion += 1 }
+        purchases[token] = purchase
+        return purchase
+    }
+
+    static func newToken() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+        let head = String((0..<24).map { _ in alphabet.randomElement()! })
+        let tail = (0..<3).map { _ in String((0..<40).map { _ in (alphabet + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")).randomElement()! }) }
+        return head + ".AO-J1O" + tail.joined(separator: "")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+
+extension SimulatorServer {
+    /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` (the push
+    /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
+    /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
+    /// {token}:acknowledge`; `…/voidedpurchases`), each needing a token the grant issued; and the control API
+    /// `POST /simulator/google/purchases`, `POST /simulator/google/purchases/{token}/billing` and `…/cancel`,
+    /// `GET /simulator/google/key-file`.
+    static func addPlayRoutes<Context: RequestContext>(to router: Router<Context>, play: PlaySimulator) {
+        router.post("token") { request, _ -> Response in
+            await PlayHTTP.respond {
+                let form = PlayHTTP.form(String(decoding: try await ControlHTTP.body(of: request), as: UTF8.self))
+                guard form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = form["assertion"] else {
+                    throw PlaySimulator.grantError("grant_type must be the JWT-bearer grant, with an assertion")
+                }
+                let tokenURI = "http://\(request.head.authority ?? "127.0.0.1")/token"
+                let (token, expiresIn) = try await play.exchange(assertion: assertion, tokenURI: tokenURI)
+                return ["access_token": token, "expires_in": expiresIn, "token_type": "Bearer"]
+            }
+        }
+        router.get("oauth2/v3/certs") { _, _ -> Response in
+            await PlayHTTP.respond { try await play.pushKeys() }
+        }
+        let api = router.group("androidpublisher/v3/applications/:package/purchases")
+        api.get("subscriptionsv2/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) { try await play.subscription(token: try PlayHTTP.parameter("token", context)) }
+        }
+        api.post("subscriptionsv2/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                let (token, method) = try PlayHTTP.customMethod(try PlayHTTP.parameter("token", context))
+                switch method {
+                case "cancel":
+                    try await play.cancel(token: token)
+                    return [String: Any]()
+                case "revoke":
+                    try await play.revoke(token: token)
+                    return [String: Any]()
+                case "defer":
+                    let body = try JSONSerialization.jsonObject(with: try await ControlHTTP.body(of: request)) as? [String: Any]
+                    let deferral = body?["deferralContext"] as? [String: Any]
+                    guard let etag = deferral?["etag"] as? String, let duration = deferral?["deferDuration"] as? String,
+                          duration.hasSuffix("s"), let seconds = Double(duration.dropLast())
+                    else { throw PlaySimulatorError.invalid("deferralContext needs an etag and a deferDuration") }
+                    let expiry = try await play.deferRenewal(token: token, etag: etag, seconds: Int64(seconds))
+                    return ["itemExpiryTimeDetails": [["expiryTime": expiry]]]
+                default:
+                    throw PlaySimulatorError.notFound("no method \(method)")
+                }
+            }
+        }
+        api.post("subscriptions/:product/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                let (token, method) = try PlayHTTP.customMethod(try PlayHTTP.parameter("token", context))
+                guard method == "acknowledge" else { throw PlaySimulatorError.notFound("no method \(method)") }
+                try await play.acknowledge(productID: try PlayHTTP.parameter("product", context), token: token)
+                return [String: Any]()
+            }
+        }
+        api.get("voidedpurchases") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                let start = request.uri.queryParameters.get("startTime").flatMap { Int64($0) } ?? 0
+                return try await play.voidedPurchases(since: start)
+            }
+        }
+        addPlayControlRoutes(to: router, play: play)
+    }
+
+    private static func addPlayControlRoutes<Context: RequestContext>(to router: Router<Context>, play: PlaySimulator) {
+        router.post("simulator/google/purchases") { request, _ -> Response in
+            await PlayHTTP.respond {
+                let body = try await ControlHTTP.decode(PlayPurchaseRequest.self, from: request)
+                let token = try await play.purchase(
+                    productID: body.product_id, obfuscatedAccountID: body.obfuscated_account_id, freeTrial: body.free_trial ?? false,
+                    linkedPurchaseToken: body.linked_purchase_token
+                )
+                return ["purchase_token": token, "package_name": play.packageName]
+            }
+        }
+        router.post("simulator/google/purchases/:token/billing") { request, context -> Response in
+            await PlayHTTP.respond {
+                let body = try await ControlHTTP.decode(PlayBillingRequest.self, from: request)
+                try await play.setBillingFails(token: try PlayHTTP.parameter("token", context), body.fails)
+                return [String: Any]()
+            }
+        }
+        router.post("simulator/google/purchases/:token/cancel") { _, context -> Response in
+            await PlayHTTP.respond {
+                try await play.cancelByUser(token: try PlayHTTP.parameter("token", context))
+                return [String: Any]()
+            }
+        }
+        router.get("simulator/google/key-file") { request, _ -> Response in
+            await PlayHTTP.respond {
+                let data = try await play.keyFile(tokenURI: "http://\(request.head.authority ?? "127.0.0.1")/token")
+                return try JSONSerialization.jsonObject(with: data)
+            }
+        }
+    }
+}
