@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import PerennialAppStore
 import PerennialCore
+import PerennialGooglePlay
 import PerennialHTTP
 import PerennialOutbound
 import PerennialServer
@@ -22,6 +23,8 @@ struct TestHarness {
     static let start = Instant(milliseconds: 1_767_225_600_000)  // 2026-01-01T00:00:00Z
 
     let simulator: AppStoreSimulator
+    /// Google Play beside the App Store, when the test asked for it (`withPlay`).
+    var play: PlaySimulator?
     let clock: SimulatorClock
     let stack: PerennialStack
     let client: any TestClientProtocol
@@ -59,7 +62,7 @@ struct TestHarness {
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
         masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
-        google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil,
+        google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil, withPlay: Bool = false,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -80,7 +83,8 @@ struct TestHarness {
         if notificationVersions.contains(1) { configuration.apps[0].notificationURLV1 = "http://perennial.test/v1/apple/notifications/forest" }
         let clock = SimulatorClock(start: start, rate: 0)
         let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
-        let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, port: 0)
+        let play = try withPlay ? PlaySimulator(app: configuration.apps[0], clock: clock) : nil
+        let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, play: play, port: 0)
         let secret = sharedSecret ?? configuration.apps[0].sharedSecret ?? ""
         try await simulatorApp.test(.live) { simulatorClient in
             let base = "http://127.0.0.1:\(simulatorClient.port!)"
@@ -108,6 +112,7 @@ struct TestHarness {
             var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
             perennial.server.databaseURL = databaseURL
             if let google { perennial.google["forest"] = google }
+            if let play { perennial.google["forest"] = try await Self.googleSettings(play: play, base: base) }
             let network = AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, clock: clock,
@@ -121,7 +126,8 @@ struct TestHarness {
             do {
                 try await Application(router: stack.router()).test(.router) { client in
                     await simulator.setNotificationSender(RouterNotificationSender(client: client))
-                    try await body(TestHarness(simulator: simulator, clock: clock, stack: stack, client: client, configuration: configuration))
+                    await play?.setPush(Self.playPushTarget, sender: RouterPushSender(client: client))
+                    try await body(TestHarness(simulator: simulator, play: play, clock: clock, stack: stack, client: client, configuration: configuration))
                 }
             } catch {
                 await stack.shutdown()
@@ -129,6 +135,24 @@ struct TestHarness {
             }
             await stack.shutdown()
         }
+    }
+
+    /// Where the Play simulator pushes RTDN, and what Perennial expects of the pushes.
+    static let playPushTarget = PlayPushTarget(
+        endpoint: "http://perennial.test/v1/google/notifications/forest",
+        audience: "https://perennial.test/v1/google/notifications/forest",
+        serviceAccountEmail: "rtdn-push@perennial-simulator.iam.gserviceaccount.com"
+    )
+
+    /// The app's `google:` settings pointing at the Play simulator at `base`.
+    static func googleSettings(play: PlaySimulator, base: String) async throws -> GooglePlaySettings {
+        var settings = try GooglePlaySettings(
+            packageName: play.packageName, serviceAccountKeyJSON: try await play.keyFile(tokenURI: base + "/token"),
+            push: PlayPushExpectation(audience: playPushTarget.audience, serviceAccountEmail: playPushTarget.serviceAccountEmail)
+        )
+        settings.apiBaseURL = base
+        settings.certsURL = base + "/oauth2/v3/certs"
+        return settings
     }
 
     /// Posts a receipt as the app does; returns the HTTP status and the decoded body.

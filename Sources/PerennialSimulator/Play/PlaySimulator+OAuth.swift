@@ -8,8 +8,8 @@ extension PlaySimulator {
     public static let googleTokenURI = "https://oauth2.googleapis.com/token"
 
     /// The JWT-bearer grant: checks the assertion (RS256 by the issued key, issued by the service account,
-    /// for this endpoint or Google's, with the androidpublisher scope, valid now by the wall clock) and issues
-    /// an access token for an hour.
+    /// for this endpoint or Google's, with the androidpublisher scope, valid now by the wall clock or the
+    /// simulated one, as the App Store simulator's token check) and issues an access token for an hour.
     public func exchange(assertion: String, tokenURI: String) throws -> (token: String, expiresIn: Int) {
         let parts = assertion.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
@@ -29,8 +29,10 @@ extension PlaySimulator {
         guard (claims["scope"] as? String)?.split(separator: " ").contains("https://www.googleapis.com/auth/androidpublisher") == true else {
             throw Self.grantError("the scope must include androidpublisher")
         }
-        let now = Date().timeIntervalSince1970
-        guard let expiry = (claims["exp"] as? NSNumber)?.doubleValue, expiry > now - 60, expiry - now <= 3_660 else {
+        let instants = [Date().timeIntervalSince1970, Double(clock.now().milliseconds) / 1000]
+        guard let expiry = (claims["exp"] as? NSNumber)?.doubleValue,
+              instants.contains(where: { expiry > $0 - 60 && expiry - $0 <= 3_660 })
+        else {
             throw Self.grantError("Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.")
         }
         let token = "ya29.simulator-" + String(UUID().uuidString.lowercased().filter { $0 != "-" })
@@ -58,9 +60,10 @@ extension PlaySimulator {
         ]]], options: [.sortedKeys])
     }
 
-    /// An OIDC token as Pub/Sub puts on a push: signed by the push key, for `audience`, as `email`.
+    /// An OIDC token as Pub/Sub puts on a push: signed by the push key, for `audience`, as `email`, issued
+    /// at the simulated instant (as everything the simulator signs).
     public func pushToken(audience: String, email: String) throws -> String {
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = clock.now().milliseconds / 1000
         let header = Base64URL.encode(try JSONSerialization.data(withJSONObject: ["alg": "RS256", "kid": "simulator-push-1", "typ": "JWT"]))
         let claims = Base64URL.encode(try JSONSerialization.data(withJSONObject: [
             "iss": "https://accounts.google.com", "aud": audience, "email": email, "email_verified": true,

@@ -12,8 +12,8 @@ public actor PlaySimulator {
     public static let holdMinutes: Int64 = 10
     public static let acknowledgementMinutes: Int64 = 5
 
-    public let packageName: String
-    public let serviceAccountEmail: String
+    public nonisolated let packageName: String
+    public nonisolated let serviceAccountEmail: String
     let clock: SimulatorClock
     let products: [String: PlaySimulatorProduct]
     let serviceAccountKey: _RSA.Signing.PrivateKey
@@ -22,6 +22,11 @@ public actor PlaySimulator {
     var voided: [[String: Any]] = []
     var accessTokens: [String: Date] = [:]
     var nextOrder = Int.random(in: 1_000...9_000)
+    var pushTarget: PlayPushTarget?
+    var pushSender: (any PlayPushSender)?
+    var pendingPushes: [PendingPush] = []
+    var deliveredPushes = 0
+    var nextMessageID = 1_000_000
 
     public init(packageName: String, products: [PlaySimulatorProduct], clock: SimulatorClock) throws {
         self.packageName = packageName
@@ -63,6 +68,7 @@ public actor PlaySimulator {
             replaced.expiryTime = min(replaced.expiryTime, now)
             purchases[old] = replaced
         }
+        notify(.purchased, token: token)
         return token
     }
 
@@ -73,11 +79,13 @@ public actor PlaySimulator {
 
     /// The customer turns auto-renew off in the Play Store.
     public func cancelByUser(token: String) throws {
+        try settled(token)
         try update(token) { purchase in
             purchase.autoRenew = false
             purchase.cancellation = .user
             if purchase.phase == .active { purchase.phase = .canceled }
         }
+        notify(.canceled, token: token)
     }
 
     // MARK: The Developer API
@@ -106,6 +114,7 @@ public actor PlaySimulator {
             purchase.cancellation = .developer
             if purchase.phase == .active { purchase.phase = .canceled }
         }
+        notify(.canceled, token: token)
     }
 
     /// `purchases.subscriptionsv2.revoke`: refund, and access ends now.
@@ -123,6 +132,7 @@ public actor PlaySimulator {
             "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(now.milliseconds)",
             "voidedSource": 1, "voidedReason": 0,
         ])
+        notify(.revoked, token: token)
     }
 
     /// `purchases.subscriptionsv2.defer`: the next renewal moves later; the etag must be the current one.
@@ -172,8 +182,12 @@ public actor PlaySimulator {
                 "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(refundedAt.milliseconds)",
                 "voidedSource": 2, "voidedReason": 8,
             ])
+            notifyVoided(token: token, orderID: purchase.latestOrderID)
         }
-        if purchase != before { purchase.etagVersion += 1 }
+        if purchase != before {
+            purchase.etagVersion += 1
+            notifyTransition(from: before, to: purchase)
+        }
         purchases[token] = purchase
         return purchase
     }

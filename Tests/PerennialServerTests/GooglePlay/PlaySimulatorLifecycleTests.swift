@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PerennialCore
+import Testing
+
+/// Google Play end to end against the Play simulator over real HTTP, with no app involvement after the
+/// purchase: the simulator's authenticated RTDN pushes drive every change, each one read back from its
+/// Developer API. Trial → renewal → payment fails → grace → hold → recovered → user cancel → expired, and a
+/// second purchase revoked by the developer.
+@Suite("Google Play end to end, against the Play simulator")
+struct PlaySimulatorLifecycleTests {
+    func subscription(_ harness: TestHarness, _ user: String) async throws -> (state: String?, entitled: Bool, body: JSONObject) {
+        let customer = try await harness.customer(user).body
+        return (customer["subscriptions"][0]["state"].string, !customer["entitlements"].array.isEmpty, customer["subscriptions"][0])
+    }
+
+    /// Posts a purchase token as the Android app does after a purchase.
+    func postPurchase(_ harness: TestHarness, user: String, token: String) async throws {
+        let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": user, "purchase_token": token, "product_id": "pro.monthly"])
+        let (status, answer) = try await harness.client.execute(
+            uri: "/v1/google/purchases", method: .post,
+            headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
+            body: ByteBuffer(bytes: payload)
+        ) { (Int($0.status.code), String(buffer: $0.body)) }
+        #expect(status == 200, "\(answer)")
+    }
+
+    /// Moves the clock and lets the simulator do what the time brought (and push it).
+    func advance(_ harness: TestHarness, minutes: Double) async throws {
+        await harness.advance(days: minutes / 1_440)
+        await harness.play?.tick()
+    }
+
+    @Test func aSubscriptionLivesOnPushesAlone() async throws {
+        try await TestHarness.run(withPlay: true) { harness in
+            let play = try #require(harness.play)
+            let token = try await play.purchase(productID: "pro.monthly", obfuscatedAccountID: "ann", freeTrial: true)
+            try await postPurchase(harness, user: "ann", token: token)
+            #expect(try await subscription(harness, "ann").state == "trial")
+
+            // The acknowledgement the engine decided, performed with the simulator, well inside its window.
+            #expect(try await harness.stack.runner.runOnce())
+            await play.tick()
+            #expect(await play.pushCounts.waiting == 0, "PURCHASED delivered")
+
+            // The trial converts (3 minutes on Play's test schedule).
+            try await advance(harness, minutes: 3.5)
+            var now = try await subscription(harness, "ann")
+            #expect(now.state == "active")
+            #expect(now.body["latest_transaction_id"].string?.hasSuffix("..0") == true)
+
+            // Payment fails: grace period (access), then account hold (none), then recovered.
+            try await play.setBillingFails(token: token, true)
+            try await advance(harness, minutes: 5)
+            now = try await subscription(harness, "ann")
+            #expect(now.state == "grace_period")
+            #expect(now.entitled)
+            try await advance(harness, minutes: 5)
+            now = try await subscription(harness, "ann")
+            #expect(now.state == "billing_retry")
+            #expect(!now.entitled)
+            try await play.setBillingFails(token: token, false)
+            try await advance(harness, minutes: 1)
+            now = try await subscription(harness, "ann")
+            #expect(now.state == "active")
+            #expect(now.entitled)
+
+            // The customer cancels in the Play Store: access to the period's end, then expired.
+            try await advance(harness, minutes: 1)
+            try await play.cancelByUser(token: token)
+            await play.tick()
+            now = try await subscription(harness, "ann")
+            #expect(now.state == "active")
+            #expect(now.body["will_renew"].bool == false)
+            try await advance(harness, minutes: 6)
+            now = try await subscription(harness, "ann")
+            #expect(now.state == "expired")
+            #expect(now.body["expiration_reason"].string == "voluntary")
+            #expect(!now.entitled)
+            #expect(await play.pushCounts.waiting == 0)
+        }
+    }
+
+    @Test func aRevocationArrivesByPushAndVoidedPurchases() async throws {
+        try await TestHarness.run(withPlay: true) { harness in
+            let play = try #require(harness.play)
+            let token = try await play.purchase(productID: "pro.monthly", obfuscatedAccountID: "bea")
+            try await postPurchase(harness, user: "bea", token: token)
+            await play.tick()
+            var now = try await subscription(harness, "bea")
+            #expect(now.state == "active")
+            try await play.revoke(token: token)
+            await play.tick()
+            now = try await subscription(harness, "bea")
+            #expect(now.state == "revoked")
+            #expect(!now.entitled)
+        }
+    }
+}
