@@ -79,13 +79,7 @@ public actor PlaySimulator {
 
     /// The customer turns auto-renew off in the Play Store.
     public func cancelByUser(token: String) throws {
-        try settled(token)
-        try update(token) { purchase in
-            purchase.autoRenew = false
-            purchase.cancellation = .user
-            if purchase.phase == .active { purchase.phase = .canceled }
-        }
-        notify(.canceled, token: token)
+        try stopRenewal(token: token, by: .user)
     }
 
     // MARK: The Developer API
@@ -108,10 +102,15 @@ public actor PlaySimulator {
 
     /// `purchases.subscriptionsv2.cancel`.
     public func cancel(token: String) throws {
+        try stopRenewal(token: token, by: .developer)
+    }
+
+    /// Auto-renew off: access lasts to the end of the period; SUBSCRIPTION_CANCELED is pushed.
+    private func stopRenewal(token: String, by cancellation: PlaySimulatedPurchase.Cancellation) throws {
         try settled(token)
         try update(token) { purchase in
             purchase.autoRenew = false
-            purchase.cancellation = .developer
+            purchase.cancellation = cancellation
             if purchase.phase == .active { purchase.phase = .canceled }
         }
         notify(.canceled, token: token)

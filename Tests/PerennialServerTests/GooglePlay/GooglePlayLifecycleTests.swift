@@ -51,12 +51,7 @@ struct GooglePlayLifecycleTests {
             await google.put("tok-1", Self.purchase(order: "GPA.1111-2222-3333-44444", start: 0, expiry: 30))
 
             // The app posts its purchase token; Perennial reads the purchase from Google.
-            let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": "ann", "purchase_token": "tok-1", "product_id": "pro.monthly"])
-            let (status, answer) = try await harness.client.execute(
-                uri: "/v1/google/purchases", method: .post,
-                headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
-                body: ByteBuffer(bytes: payload)
-            ) { (Int($0.status.code), try JSONObject($0.body)) }
+            let (status, answer) = try await harness.postGooglePurchase("ann", token: "tok-1")
             #expect(status == 200)
             #expect(answer["status"].string == "validated")
             var customer = try await harness.customer("ann").body
@@ -133,13 +128,7 @@ struct GooglePlayLifecycleTests {
         let google = FakePlayBackend()
         try await TestHarness.run(google: try FakePlayBackend.settings(), googleTransport: google) { harness in
             await google.put("tok-9", Self.purchase(order: "GPA.9", start: 0, expiry: 30))
-            let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": "bob", "purchase_token": "tok-9", "product_id": "pro.monthly"])
-            let status = try await harness.client.execute(
-                uri: "/v1/google/purchases", method: .post,
-                headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
-                body: ByteBuffer(bytes: payload)
-            ) { Int($0.status.code) }
-            #expect(status == 200)
+            #expect(try await harness.postGooglePurchase("bob", token: "tok-9").status == 200)
             await google.setOutage(true)
             _ = try await harness.stack.runner.runOnce()
             #expect(await google.acknowledged.isEmpty)
@@ -161,13 +150,7 @@ struct GooglePlayLifecycleTests {
             let apple = try await harness.simulator.purchase(account: "cara", bundleID: TestHarness.bundleID, productID: "pro.monthly")
             #expect(try await harness.postReceipt(apple.receiptData, appUserID: "cara").status == 200)
             await google.put("tok-c", Self.purchase(product: "pro.yearly", order: "GPA.C", start: 0, expiry: 365))
-            let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": "cara", "purchase_token": "tok-c", "product_id": "pro.yearly"])
-            let status = try await harness.client.execute(
-                uri: "/v1/google/purchases", method: .post,
-                headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
-                body: ByteBuffer(bytes: payload)
-            ) { Int($0.status.code) }
-            #expect(status == 200)
+            #expect(try await harness.postGooglePurchase("cara", token: "tok-c", productID: "pro.yearly").status == 200)
             let customer = try await harness.customer("cara").body
             #expect(Set(customer["subscriptions"].array.compactMap { $0["store"].string }) == ["app_store", "play_store"])
             #expect(customer["entitlements"].array.count == 1)

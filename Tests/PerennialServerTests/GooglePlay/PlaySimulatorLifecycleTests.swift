@@ -15,17 +15,6 @@ struct PlaySimulatorLifecycleTests {
         return (customer["subscriptions"][0]["state"].string, !customer["entitlements"].array.isEmpty, customer["subscriptions"][0])
     }
 
-    /// Posts a purchase token as the Android app does after a purchase.
-    func postPurchase(_ harness: TestHarness, user: String, token: String) async throws {
-        let payload = try JSONSerialization.data(withJSONObject: ["app_user_id": user, "purchase_token": token, "product_id": "pro.monthly"])
-        let (status, answer) = try await harness.client.execute(
-            uri: "/v1/google/purchases", method: .post,
-            headers: [.authorization: "Bearer \(TestHarness.publicKey)", .contentType: "application/json"],
-            body: ByteBuffer(bytes: payload)
-        ) { (Int($0.status.code), String(buffer: $0.body)) }
-        #expect(status == 200, "\(answer)")
-    }
-
     /// Moves the clock and lets the simulator do what the time brought (and push it).
     func advance(_ harness: TestHarness, minutes: Double) async throws {
         await harness.advance(days: minutes / 1_440)
@@ -36,7 +25,7 @@ struct PlaySimulatorLifecycleTests {
         try await TestHarness.run(withPlay: true) { harness in
             let play = try #require(harness.play)
             let token = try await play.purchase(productID: "pro.monthly", obfuscatedAccountID: "ann", freeTrial: true)
-            try await postPurchase(harness, user: "ann", token: token)
+            #expect(try await harness.postGooglePurchase("ann", token: token).status == 200)
             #expect(try await subscription(harness, "ann").state == "trial")
 
             // The acknowledgement the engine decided, performed with the simulator, well inside its window.
@@ -86,7 +75,7 @@ struct PlaySimulatorLifecycleTests {
         try await TestHarness.run(withPlay: true) { harness in
             let play = try #require(harness.play)
             let token = try await play.purchase(productID: "pro.monthly", obfuscatedAccountID: "bea")
-            try await postPurchase(harness, user: "bea", token: token)
+            #expect(try await harness.postGooglePurchase("bea", token: token).status == 200)
             await play.tick()
             var now = try await subscription(harness, "bea")
             #expect(now.state == "active")
