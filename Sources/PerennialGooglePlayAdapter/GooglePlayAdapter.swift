@@ -77,6 +77,12 @@ public struct GooglePlayAdapter: StoreAdapter {
         return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
     }
 
+    /// The sweep of voided purchases, for each app with Google Play settings.
+    public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] {
+        guard (try? connections.connection(for: app)) != nil else { return [] }
+        return [try PlayVoidedSweepJob.job(appID: app.id, at: now)]
+    }
+
     /// Acknowledges a purchase Google has not recorded as acknowledged (it refunds those after three days):
     /// reads it first (an acknowledged one is left alone, so doing it twice is harmless), then answers the
     /// purchase as Google gives it afterwards.

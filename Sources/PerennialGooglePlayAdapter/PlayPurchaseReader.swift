@@ -33,6 +33,11 @@ struct PlayPurchaseReader: Sendable {
         } ?? subscription.id
     }
 
+    /// Whether Perennial has recorded the token (it read the purchase before).
+    func isKnown(_ token: String, app: AppSettings) async throws -> Bool {
+        try await recorded(token, app: app) != nil
+    }
+
     func read(_ token: String, connection: PlayAppConnection) async throws -> PlaySubscriptionPurchase {
         do {
             return try await connection.client.subscription(token: token).purchase

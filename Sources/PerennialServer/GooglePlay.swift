@@ -10,6 +10,9 @@ import PerennialServices
 struct GooglePlay {
     let adapter: GooglePlayAdapter
     let purchases: PlayPurchaseService
+    let connections: PlayConnections
+    let ledger: any Ledger
+    let clock: any Clock
 
     init(
         settings: [String: GooglePlaySettings], ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
@@ -25,9 +28,17 @@ struct GooglePlay {
                 push: app.push, keys: PlayGoogleKeys(url: app.certsURL, transport: transport, clock: clock)
             )
         })
+        self.connections = connections
+        self.ledger = ledger
+        self.clock = clock
         adapter = GooglePlayAdapter(connections: connections, ledger: ledger, clock: clock)
         purchases = PlayPurchaseService(
             connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
         )
+    }
+
+    /// The job that sweeps each app's voided purchases.
+    func voidedSweepJob(apps: AppDirectory, ingestor: FactIngestor) -> any JobHandler {
+        PlayVoidedSweepJob(apps: apps, connections: connections, ledger: ledger, ingestor: ingestor, clock: clock)
     }
 }

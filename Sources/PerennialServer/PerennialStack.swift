@@ -103,6 +103,7 @@ public struct PerennialStack: Sendable {
                     receipts.pendingReceiptJob(apps: apps),
                     transactions.pendingTransactionJob(apps: apps),
                     play.purchases.pendingPurchaseJob(apps: apps),
+                    play.voidedSweepJob(apps: apps, ingestor: ingestor),
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
@@ -116,7 +117,7 @@ public struct PerennialStack: Sendable {
                 runner: runner,
                 scheduler: MaintenanceScheduler(
                     apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger,
-                    retention: configuration.server.rejectedNotifications),
+                    retention: configuration.server.rejectedNotifications, adapters: adapters),
                 jobs: jobs,
                 notificationInbox: inbox,
                 endpointCheck: VerifyReceiptEndpointCheck(

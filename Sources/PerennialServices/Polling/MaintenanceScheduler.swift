@@ -5,8 +5,9 @@ import PerennialCore
 /// Puts the periodic work in the job queue, so it runs durably, at least once, and on one worker at a time
 /// even with several processes: status polls of the subscriptions that need one (paced per app), a
 /// notification-history catch-up per app once its interval has passed, and a new attempt for notifications
-/// whose processing was interrupted (stored, never settled, no job left to finish them). It also drops
-/// rejected notifications past their retention (`RejectedNotificationRetention.maxAge`).
+/// whose processing was interrupted (stored, never settled, no job left to finish them), and each store
+/// adapter's own periodic work (`StoreAdapter.periodicJobs`). It also drops rejected notifications past their
+/// retention (`RejectedNotificationRetention.maxAge`).
 public struct MaintenanceScheduler: Sendable {
     /// A notification still unsettled this long after it arrived is processed again.
     public static let interruptedAfter = Duration.seconds(300)
@@ -20,13 +21,15 @@ public struct MaintenanceScheduler: Sendable {
     /// How often `run` ticks; polls are paced over this span.
     let tickInterval: Duration
     let retention: RejectedNotificationRetention
+    let adapters: StoreAdapters
 
     public init(
         apps: AppDirectory, schedule: any PollSchedule, jobs: any JobQueue, inbox: any NotificationInbox, clock: any Clock,
         logger: Logger, tickInterval: Duration = .seconds(60),
-        retention: RejectedNotificationRetention = RejectedNotificationRetention()
+        retention: RejectedNotificationRetention = RejectedNotificationRetention(), adapters: StoreAdapters = StoreAdapters([])
     ) {
         self.retention = retention
+        self.adapters = adapters
         self.apps = apps
         self.schedule = schedule
         self.jobs = jobs
@@ -44,6 +47,12 @@ public struct MaintenanceScheduler: Sendable {
             try await inbox.pruneRejected(appID: app.id, retention: retention, now: clock.now())
             if let polling = app.apple?.statusPolling { enqueued += try await schedulePolls(app: app, settings: polling) }
             if let catchUp = app.apple?.notificationCatchUp { enqueued += try await scheduleCatchUp(app: app, settings: catchUp) }
+            for adapter in adapters.all {
+                for job in try adapter.periodicJobs(app: app, at: clock.now()) {
+                    try await jobs.enqueue(job)
+                    enqueued += 1
+                }
+            }
         }
         return enqueued + (try await scheduleInterruptedNotifications())
     }

@@ -29,6 +29,11 @@ public protocol StoreAdapter: Sendable {
     /// notification claimed); nil when this app gives no way to ask (no API credentials).
     func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch?
 
+    /// The store's periodic work for an app, scheduled by `MaintenanceScheduler` at each tick (Google Play:
+    /// the sweep of voided purchases). Jobs should carry a deduplication key with `.keep`, so one waits at a
+    /// time.
+    func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob]
+
     /// Performs an effect the engine decided that needs the store (acknowledging a purchase) and returns the
     /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
     /// twice must be harmless.
@@ -38,4 +43,7 @@ public protocol StoreAdapter: Sendable {
 extension StoreAdapter {
     /// Nothing to check: the body carries the store's proof.
     public func authenticateNotification(authorization: String?, app: AppSettings) async throws {}
+
+    /// No periodic work.
+    public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] { [] }
 }

@@ -157,4 +157,26 @@ struct GooglePlayLifecycleTests {
             #expect(customer["entitlements"][0]["store"].string == "play_store", "the yearly Play subscription grants longer")
         }
     }
+
+    /// A refund no notification announced (RTDN is not guaranteed) is found by the periodic sweep of voided
+    /// purchases.
+    @Test func theVoidedSweepFindsARefundNoPushAnnounced() async throws {
+        let google = FakePlayBackend()
+        try await TestHarness.run(google: try FakePlayBackend.settings(), googleTransport: google) { harness in
+            await google.put("tok-v", Self.purchase(order: "GPA.V", start: 0, expiry: 30, acknowledged: true))
+            #expect(try await harness.postGooglePurchase("vic", token: "tok-v").status == 200)
+            await harness.advance(days: 2)
+            await google.put("tok-v", Self.purchase(state: "SUBSCRIPTION_STATE_EXPIRED", order: "GPA.V", start: 0, expiry: 2, acknowledged: true, canceled: "developerInitiatedCancellation"))
+            await google.void(["purchaseToken": "tok-v", "orderId": "GPA.V", "voidedTimeMillis": "\(harness.clock.now().milliseconds)", "voidedSource": 0, "voidedReason": 1])
+            await google.void(["purchaseToken": "someone-elses", "orderId": "GPA.X", "voidedTimeMillis": "\(harness.clock.now().milliseconds)"])
+            #expect(try await harness.stack.scheduler.tick() >= 1)
+            await harness.advance(days: 0.05)
+            #expect(try await harness.stack.runner.runOnce())
+            let customer = try await harness.customer("vic").body
+            #expect(customer["subscriptions"][0]["state"].string == "revoked")
+            #expect(customer["subscriptions"][0]["cancellation_reason"].string == "1")
+            // The next sweep is waiting, one at a time.
+            #expect(try await harness.stack.scheduler.tick() >= 1)
+        }
+    }
 }
