@@ -77,10 +77,13 @@ public struct GooglePlayAdapter: StoreAdapter {
         return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
     }
 
-    /// The sweep of voided purchases, for each app with Google Play settings.
+    /// The sweep of voided purchases, for each app with Google Play settings, and the pull of its RTDN when
+    /// it pulls them.
     public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] {
-        guard (try? connections.connection(for: app)) != nil else { return [] }
-        return [try PlayVoidedSweepJob.job(appID: app.id, at: now)]
+        guard let connection = try? connections.connection(for: app) else { return [] }
+        var jobs = [try PlayVoidedSweepJob.job(appID: app.id, at: now)]
+        if connection.pull != nil { jobs.append(try PlayPubSubPullJob.job(appID: app.id, at: now)) }
+        return jobs
     }
 
     /// Acknowledges a purchase Google has not recorded as acknowledged (it refunds those after three days):

@@ -8,10 +8,13 @@ public struct PlayAppConnection: Sendable {
     /// Nil when the app takes no pushes (it pulls, or has no RTDN yet): every push is then refused.
     public let push: PlayPushExpectation?
     public let keys: PlayGoogleKeys
+    /// The Pub/Sub subscription to pull RTDN from, when the app pulls.
+    public let pull: PlayPubSubSubscription?
 
-    public init(client: PlayDeveloperAPIClient, push: PlayPushExpectation?, keys: PlayGoogleKeys) {
+    public init(client: PlayDeveloperAPIClient, push: PlayPushExpectation?, keys: PlayGoogleKeys, pull: PlayPubSubSubscription? = nil) {
         self.client = client
         self.push = push
         self.keys = keys
+        self.pull = pull
     }
 }

@@ -25,7 +25,15 @@ struct GooglePlay {
                     tokens: PlayAccessTokens(key: app.serviceAccountKey, transport: transport, clock: clock),
                     transport: transport, retryPolicy: retryPolicy, timeout: timeout
                 ),
-                push: app.push, keys: PlayGoogleKeys(url: app.certsURL, transport: transport, clock: clock)
+                push: app.push, keys: PlayGoogleKeys(url: app.certsURL, transport: transport, clock: clock),
+                pull: app.pullSubscription.map { name in
+                    PlayPubSubSubscription(
+                        name: name, baseURL: app.pubSubBaseURL,
+                        tokens: app.pubSubBaseURL.hasPrefix("http://")
+                            ? nil : PlayAccessTokens(key: app.serviceAccountKey, transport: transport, clock: clock, pubSub: true),
+                        transport: transport
+                    )
+                }
             )
         })
         self.connections = connections
@@ -35,6 +43,11 @@ struct GooglePlay {
         purchases = PlayPurchaseService(
             connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
         )
+    }
+
+    /// The job that pulls each pulling app's RTDN from Pub/Sub.
+    func pullJob(apps: AppDirectory, notifications: StoreNotificationService) -> any JobHandler {
+        PlayPubSubPullJob(apps: apps, connections: connections, notifications: notifications)
     }
 
     /// The job that sweeps each app's voided purchases.

@@ -104,6 +104,7 @@ public struct PerennialStack: Sendable {
                     transactions.pendingTransactionJob(apps: apps),
                     play.purchases.pendingPurchaseJob(apps: apps),
                     play.voidedSweepJob(apps: apps, ingestor: ingestor),
+                    play.pullJob(apps: apps, notifications: notifications),
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),

@@ -63,6 +63,7 @@ struct TestHarness {
         masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil, withPlay: Bool = false,
+        playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -112,7 +113,12 @@ struct TestHarness {
             var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
             perennial.server.databaseURL = databaseURL
             if let google { perennial.google["forest"] = google }
-            if let play { perennial.google["forest"] = try await Self.googleSettings(play: play, base: base) }
+            if let play {
+                var settings = try await Self.googleSettings(play: play, base: base)
+                settings.pullSubscription = playPull?.subscription
+                if let pubSub = playPull?.baseURL { settings.pubSubBaseURL = pubSub }
+                perennial.google["forest"] = settings
+            }
             let network = AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, clock: clock,
@@ -126,7 +132,7 @@ struct TestHarness {
             do {
                 try await Application(router: stack.router()).test(.router) { client in
                     await simulator.setNotificationSender(RouterNotificationSender(client: client))
-                    await play?.setPush(Self.playPushTarget, sender: RouterPushSender(client: client))
+                    await play?.setPush(Self.playPushTarget, sender: playPushSender ?? RouterPushSender(client: client))
                     try await body(TestHarness(simulator: simulator, play: play, clock: clock, stack: stack, client: client, configuration: configuration))
                 }
             } catch {

@@ -2,17 +2,20 @@ import Foundation
 import PerennialCore
 import PerennialOutbound
 
-/// Access tokens for one service account: asked for with a signed assertion, kept until five minutes before
+/// Access tokens for one service account and scope: asked for with a signed assertion, kept until five minutes before
 /// they lapse, asked for again when Google refuses one. Concurrent callers share one request.
 public actor PlayAccessTokens {
     private let key: PlayServiceAccountKey
+    private let scope: String
     private let transport: any HTTPTransport
     private let clock: any Clock
     private var current: (token: String, renewAt: Instant)?
     private var inFlight: Task<(String, Instant), any Error>?
 
-    public init(key: PlayServiceAccountKey, transport: any HTTPTransport, clock: any Clock = SystemClock()) {
+    /// Tokens for the Developer API; `pubSub` for pulling notifications from Pub/Sub instead.
+    public init(key: PlayServiceAccountKey, transport: any HTTPTransport, clock: any Clock = SystemClock(), pubSub: Bool = false) {
         self.key = key
+        scope = pubSub ? PlayAssertion.pubSubScope : PlayAssertion.scope
         self.transport = transport
         self.clock = clock
     }
@@ -20,8 +23,8 @@ public actor PlayAccessTokens {
     /// A token valid for at least five more minutes.
     public func token() async throws -> String {
         if let current, clock.now() < current.renewAt { return current.token }
-        let task = inFlight ?? Task { [key, transport, clock] in
-            try await Self.request(key: key, transport: transport, now: clock.now())
+        let task = inFlight ?? Task { [key, scope, transport, clock] in
+            try await Self.request(key: key, scope: scope, transport: transport, now: clock.now())
         }
         inFlight = task
         defer { inFlight = nil }
@@ -36,11 +39,11 @@ public actor PlayAccessTokens {
     }
 
     private static func request(
-        key: PlayServiceAccountKey, transport: any HTTPTransport, now: Instant
+        key: PlayServiceAccountKey, scope: String, transport: any HTTPTransport, now: Instant
     ) async throws -> (String, Instant) {
         let assertion: String
         do {
-            assertion = try PlayAssertion.make(key: key, now: now)
+            assertion = try PlayAssertion.make(key: key, scope: scope, now: now)
         } catch {
             throw PlayAPIError(.invalidConfiguration, message: "the service account key cannot sign")
         }

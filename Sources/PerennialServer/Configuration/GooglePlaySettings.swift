@@ -10,6 +10,10 @@ public struct GooglePlaySettings: Sendable {
     /// The key file as read, for sealing.
     public var serviceAccountKeyJSON: Data
     public var push: PlayPushExpectation?
+    /// The Pub/Sub subscription to pull RTDN from, when the app pulls instead of (or besides) taking pushes.
+    public var pullSubscription: String?
+    /// Pub/Sub's API; an `http://` URL is the emulator, reached without credentials.
+    public var pubSubBaseURL: String = PlayPubSubSubscription.googleBaseURL
     public var apiBaseURL: String = PlayDeveloperAPIClient.googleBaseURL
     public var certsURL: String = PlayGoogleKeys.googleCertsURL
 

@@ -2,8 +2,9 @@ import Foundation
 import PerennialGooglePlay
 
 /// Reads an app's `google:` section:
-/// `{package_name, service_account_key_file, pubsub: {audience, service_account_email}, api_base_url?,
-/// token_uri?, certs_url?}`. `token_uri` replaces the key file's own.
+/// `{package_name, service_account_key_file, pubsub: {audience, service_account_email, pull_subscription?,
+/// api_base_url?}, api_base_url?, token_uri?, certs_url?}`. `token_uri` replaces the key file's own. Pushes
+/// need `audience` and `service_account_email`; pulling needs `pull_subscription`.
 enum GooglePlaySettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> GooglePlaySettings {
         try node.allowKeys(["package_name", "service_account_key_file", "pubsub", "api_base_url", "token_uri", "certs_url"])
@@ -21,13 +22,27 @@ enum GooglePlaySettingsParser {
             json = try replacingTokenURI(in: json, with: try url(tokenURI), node: fileNode)
         }
         var push: PlayPushExpectation?
+        var pull: String?
+        var pubSubBaseURL: String?
         if let pubsub = try node.child("pubsub") {
-            try pubsub.allowKeys(["audience", "service_account_email"])
-            let audience = try pubsub.requiredChild("audience").string()
-            let emailNode = try pubsub.requiredChild("service_account_email")
-            let email = try emailNode.string()
-            guard email.contains("@") else { throw emailNode.error("must be the push subscription's service account email") }
-            push = PlayPushExpectation(audience: audience, serviceAccountEmail: email)
+            try pubsub.allowKeys(["audience", "service_account_email", "pull_subscription", "api_base_url"])
+            if let pullNode = try pubsub.child("pull_subscription") {
+                let name = try pullNode.string()
+                let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 4, parts[0] == "projects", parts[2] == "subscriptions", !parts[1].isEmpty, !parts[3].isEmpty else {
+                    throw pullNode.error("must be projects/PROJECT/subscriptions/SUBSCRIPTION")
+                }
+                pull = name
+            }
+            if let base = try pubsub.child("api_base_url") { pubSubBaseURL = try url(base) }
+            let hasAudience = try pubsub.child("audience") != nil
+            if pull == nil || hasAudience {
+                let audience = try pubsub.requiredChild("audience").string()
+                let emailNode = try pubsub.requiredChild("service_account_email")
+                let email = try emailNode.string()
+                guard email.contains("@") else { throw emailNode.error("must be the push subscription's service account email") }
+                push = PlayPushExpectation(audience: audience, serviceAccountEmail: email)
+            }
         }
         var settings: GooglePlaySettings
         do {
@@ -35,6 +50,8 @@ enum GooglePlaySettingsParser {
         } catch {
             throw fileNode.error("\(path): \(error.message)")
         }
+        settings.pullSubscription = pull
+        if let pubSubBaseURL { settings.pubSubBaseURL = pubSubBaseURL }
         if let base = try node.child("api_base_url") { settings.apiBaseURL = try url(base) }
         if let certs = try node.child("certs_url") { settings.certsURL = try url(certs) }
         return settings

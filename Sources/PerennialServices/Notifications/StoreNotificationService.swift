@@ -44,8 +44,15 @@ public struct StoreNotificationService: Sendable {
     public func receive(
         app: AppSettings, store: Store, body: Data, authorization: String? = nil
     ) async throws -> NotificationAcknowledgement {
+        try await adapter(for: store).authenticateNotification(authorization: authorization, app: app)
+        return try await accept(app: app, store: store, body: body)
+    }
+
+    /// Stores, verifies and ingests a notification body Perennial fetched itself, with its own credentials,
+    /// from the store's queue (Google's Pub/Sub pull): nothing about the request to check, the body alone
+    /// is verified. Returns once the body is stored durably (processed, or queued for processing).
+    public func accept(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
         let adapter = try adapter(for: store)
-        try await adapter.authenticateNotification(authorization: authorization, app: app)
         let version = try adapter.notificationFormatVersion(of: body)
         let notificationID = SHA256Hex.digest(body)
         let (record, isNew) = try await inbox.receive(InboundNotification(
