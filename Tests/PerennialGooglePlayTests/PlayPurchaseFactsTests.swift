@@ -64,6 +64,21 @@ struct PlayPurchaseFactsTests {
         Row(name: "a state Google adds later is kept, the expiry decides", body: {
             PlayPurchaseBody(state: "SUBSCRIPTION_STATE_SOMETHING_NEW")
         }, status: .active),
+        Row(name: "a pause scheduled while the period runs: still active", body: {
+            PlayPurchaseBody(extra: ["pausedStateContext": ["autoResumeTime": "2027-01-01T10:00:00Z"]])
+        }, status: .active, willRenew: true),
+        Row(name: "paused, then resumed by Google: the new period is active", body: {
+            PlayPurchaseBody(orderID: "GPA.3345-1234-5678-90123..1", expiryTime: "2027-01-01T10:00:00Z")
+        }, at: afterExpiry, status: .active),
+        Row(name: "a prepaid plan within its period", body: {
+            PlayPurchaseBody(autoRenew: false, lineItemExtra: ["prepaidPlan": ["allowExtendAfterTime": "2026-11-20T10:00:00Z"], "autoRenewingPlan": NSNull()])
+        }, status: .active, willRenew: false),
+        Row(name: "a prepaid plan after its period, not topped up", body: {
+            PlayPurchaseBody(state: "SUBSCRIPTION_STATE_EXPIRED", autoRenew: false, lineItemExtra: ["prepaidPlan": [String: Any](), "autoRenewingPlan": NSNull()])
+        }, at: afterExpiry, status: .expired, reason: .voluntary),
+        Row(name: "a test purchase in the sandbox", body: {
+            PlayPurchaseBody(extra: ["testPurchase": [String: Any]()])
+        }, status: .active),
     ]
 
     @Test(arguments: rows)
@@ -81,6 +96,32 @@ struct PlayPurchaseFactsTests {
         if let reason = row.reason { #expect(state.expirationReason == reason) }
         if let willRenew = row.willRenew { #expect(state.willRenew == willRenew) }
         #expect(state.grantsAccess == [.active, .trial, .introductory, .gracePeriod].contains(status))
+    }
+
+    /// The same history read many times, in any order, with copies: the same state.
+    @Test func readsInAnyOrderWithCopiesGiveOneState() throws {
+        let reads = [
+            (PlayPurchaseBody(), Self.read),
+            (PlayPurchaseBody(orderID: "GPA.3345-1234-5678-90123..0", expiryTime: "2027-01-01T10:00:00Z"), PlayTimestamp.instant("2026-12-01T10:01:00Z")!),
+            (PlayPurchaseBody(state: "SUBSCRIPTION_STATE_CANCELED", orderID: "GPA.3345-1234-5678-90123..0", expiryTime: "2027-01-01T10:00:00Z", autoRenew: false,
+                              extra: ["canceledStateContext": ["userInitiatedCancellation": [String: Any]()]]), PlayTimestamp.instant("2026-12-10T10:00:00Z")!),
+        ]
+        let batches = try reads.map { body, at in try PlaySubscriptionPurchase.decode(from: body.data).facts(token: Self.token, observedAt: at) }
+        let at = PlayTimestamp.instant("2026-12-15T10:00:00Z")!
+        var seen: Set<SubscriptionState> = []
+        for order in [[0, 1, 2], [2, 1, 0], [1, 2, 0, 1], [2, 2, 0, 1, 0]] {
+            let chosen = order.map { batches[$0] }
+            let state = try #require(SubscriptionEngine().state(
+                transactions: chosen.flatMap(\.transactions), renewalInfos: chosen.flatMap(\.renewalInfos), at: at
+            ))
+            seen.insert(state)
+        }
+        #expect(seen.count == 1)
+        let state = try #require(seen.first)
+        #expect(state.status == .active)
+        #expect(state.willRenew == false)
+        #expect(state.renewalCount == 1)
+        #expect(state.latestPurchasedAt == PlayTimestamp.instant("2026-12-01T10:01:00Z"))
     }
 
     @Test func factsCarryGooglesDetails() throws {
