@@ -21,12 +21,8 @@ struct ReceiptRoutes {
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            switch try await receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData) {
-            case .validated(let view):
-                return try PurchaseResponse.validated(view, request: request, context: context)
-            case .pending(let view):
-                return try PurchaseResponse.pending(view, request: request, context: context)
-            }
+            let submission = try await receipts.submit(app: app, appUserID: body.appUserID, receiptData: body.receiptData)
+            return try PurchaseResponse.answer(submission, request: request, context: context)
         }
     }
 }

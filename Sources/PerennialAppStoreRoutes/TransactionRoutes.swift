@@ -24,14 +24,10 @@ struct TransactionRoutes {
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
             try AppUserIDRule.validated(body.appUserID)
-            switch try await transactions.submit(
+            let submission = try await transactions.submit(
                 app: app, appUserID: body.appUserID, signedTransaction: body.signedTransaction
-            ) {
-            case .validated(let view):
-                return try PurchaseResponse.validated(view, request: request, context: context)
-            case .pending(let view):
-                return try PurchaseResponse.pending(view, request: request, context: context)
-            }
+            )
+            return try PurchaseResponse.answer(submission, request: request, context: context)
         }
     }
 }

@@ -56,10 +56,9 @@ public struct GooglePlayAdapter: StoreAdapter {
             throw PerennialError(.invalidAppIdentifier, "the notification is for another package")
         }
         var facts = FactBatch()
-        if let token = notification.subscriptionNotification?.purchaseToken
-            ?? (notification.voidedPurchaseNotification?.productType == 2 ? nil : notification.voidedPurchaseNotification?.purchaseToken) {
-            facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
-            if notification.voidedPurchaseNotification != nil || notification.subscriptionNotification?.notificationType == 12 {
+        if let token = notification.subscriptionToken {
+            facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection)
+            if notification.announcesVoiding {
                 facts = try await PlayVoidedPurchases(connection: connection, clock: clock).applied(to: facts, token: token)
             }
         } else if let product = notification.oneTimeProductNotification {
@@ -74,7 +73,7 @@ public struct GooglePlayAdapter: StoreAdapter {
     public func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
         let connection = try connections.connection(for: app)
         let token = try await reader.latestToken(of: subscription, app: app)
-        return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+        return try await reader.subscriptionFacts(token: token, app: app, connection: connection)
     }
 
     /// The sweep of voided purchases, for each app with Google Play settings, and the pull of its RTDN when
@@ -96,14 +95,15 @@ public struct GooglePlayAdapter: StoreAdapter {
         let connection = try connections.connection(for: app)
         let token = try await reader.latestToken(of: subscription, app: app)
         let purchase = try await reader.read(token, connection: connection)
-        if purchase.acknowledgementState != .acknowledged, let productID = purchase.lineItems.first?.productId {
-            do {
-                try await connection.client.acknowledgeSubscription(productID: productID, token: token)
-            } catch {
-                throw error.perennialError
-            }
+        guard purchase.acknowledgementState != .acknowledged, let productID = purchase.lineItems.first?.productId else {
+            return try await reader.subscriptionFacts(token: token, app: app, connection: connection, purchase: purchase)
         }
-        return try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+        do {
+            try await connection.client.acknowledgeSubscription(productID: productID, token: token)
+        } catch {
+            throw error.perennialError
+        }
+        return try await reader.subscriptionFacts(token: token, app: app, connection: connection)
     }
 
     private func productFacts(productID: String, token: String, connection: PlayAppConnection) async throws -> FactBatch {

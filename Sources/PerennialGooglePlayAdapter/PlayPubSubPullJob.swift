@@ -24,20 +24,13 @@ public struct PlayPubSubPullJob: JobHandler {
         self.notifications = notifications
     }
 
-    struct Payload: Codable, Sendable {
-        var appID: String
-    }
-
-    /// A pull due now; one waiting at a time (`.keep`).
+    /// A pull due now; one waiting at a time.
     static func job(appID: String, at now: Instant) throws -> NewJob {
-        NewJob(
-            kind: jobKind, appID: appID, payload: try JSONEncoder().encode(Payload(appID: appID)), runAt: now,
-            deduplicationKey: "google-pull:\(appID)", onDuplicate: .keep
-        )
+        try PlayAppJob.make(kind: jobKind, appID: appID, runAt: now)
     }
 
     public func run(_ job: Job) async throws {
-        let app = try apps.configuredApp(id: try JSONDecoder().decode(Payload.self, from: job.payload).appID)
+        let app = try PlayAppJob.app(of: job, in: apps)
         guard let subscription = try connections.connection(for: app).pull else { return }
         for _ in 0..<Self.maximumBatches {
             let received: [PlayPubSubSubscription.Received]

@@ -13,17 +13,23 @@ struct PlayPurchaseReader: Sendable {
     let ledger: any Ledger
     let clock: any Clock
 
-    /// The facts Google gives now for `token` of `app`, and the subscription they belong to.
+    /// The facts Google gives now for `token` of `app`, under the subscription they belong to; `purchase`
+    /// when the caller has just read it (it is not read again). A token seen for the first time is recorded.
     func subscriptionFacts(
-        token: String, app: AppSettings, connection: PlayAppConnection
-    ) async throws -> (facts: FactBatch, subscription: SubscriptionKey, purchase: PlaySubscriptionPurchase) {
-        let purchase = try await read(token, connection: connection)
-        let subscription = try await subscription(of: token, purchase: purchase, app: app, connection: connection)
+        token: String, app: AppSettings, connection: PlayAppConnection, purchase: PlaySubscriptionPurchase? = nil
+    ) async throws -> FactBatch {
+        let purchase = if let purchase { purchase } else { try await read(token, connection: connection) }
         let now = clock.now()
-        try await ledger.write { session in
-            try await session.recordStoreReference(appID: app.id, subscription: subscription, reference: token, recordedAt: now)
+        let subscription: SubscriptionKey
+        if let known = try await recorded(token, app: app) {
+            subscription = known
+        } else {
+            subscription = try await chainStart(of: token, purchase: purchase, app: app, connection: connection)
+            try await ledger.write { session in
+                try await session.recordStoreReference(appID: app.id, subscription: subscription, reference: token, recordedAt: now)
+            }
         }
-        return (purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now), subscription, purchase)
+        return purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now)
     }
 
     /// The newest token recorded for a subscription (its id when none was recorded).
@@ -46,10 +52,11 @@ struct PlayPurchaseReader: Sendable {
         }
     }
 
-    private func subscription(
+    /// The subscription a token not recorded yet belongs to: that of the earliest recorded token its links
+    /// lead to, else the earliest token they reach.
+    private func chainStart(
         of token: String, purchase: PlaySubscriptionPurchase, app: AppSettings, connection: PlayAppConnection
     ) async throws -> SubscriptionKey {
-        if let known = try await recorded(token, app: app) { return known }
         var linked = purchase.linkedPurchaseToken
         var chain = [token]
         while let earlier = linked, chain.count <= Self.maximumChain, !chain.contains(earlier) {

@@ -37,12 +37,10 @@ public struct PlayPurchaseService: Sendable {
     /// Google could not answer and the purchase was queued.
     public func submit(app: AppSettings, appUserID: String, purchaseToken: String, productID: String) async throws -> PurchaseSubmission {
         try AppUserIDRule.validated(appUserID)
-        guard (1...4096).contains(purchaseToken.utf8.count), purchaseToken.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }),
-              purchaseToken.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F })
-        else {
+        guard Self.isPrintableASCII(purchaseToken, maximumLength: 4096) else {
             throw PerennialError(.badRequest, "purchase_token must be 1 to 4096 printable ASCII characters")
         }
-        guard (1...256).contains(productID.utf8.count), productID.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7F }) else {
+        guard Self.isPrintableASCII(productID, maximumLength: 256) else {
             throw PerennialError(.badRequest, "product_id must be 1 to 256 printable ASCII characters")
         }
         let connection = try connections.connection(for: app)
@@ -50,6 +48,11 @@ public struct PlayPurchaseService: Sendable {
         return try await submitter.submit(pending, app: app) {
             try await complete(app: app, connection: connection, pending: pending)
         }
+    }
+
+    /// 1 to `maximumLength` characters from `!` to `~` (Google's tokens and product ids are).
+    static func isPrintableASCII(_ text: String, maximumLength: Int) -> Bool {
+        (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy { (0x21..<0x7F).contains($0) }
     }
 
     var submitter: PurchaseSubmitter {
@@ -66,7 +69,7 @@ public struct PlayPurchaseService: Sendable {
     func complete(app: AppSettings, connection: PlayAppConnection, pending: PendingPlayPurchase) async throws -> CustomerView {
         let facts: FactBatch
         do {
-            facts = try await reader.subscriptionFacts(token: pending.purchaseToken, app: app, connection: connection).facts
+            facts = try await reader.subscriptionFacts(token: pending.purchaseToken, app: app, connection: connection)
         } catch let error as PerennialError where error.code == ErrorCode.storeRecordNotFound.rawValue {
             do {
                 facts = try await connection.client.product(productID: pending.productID, token: pending.purchaseToken)

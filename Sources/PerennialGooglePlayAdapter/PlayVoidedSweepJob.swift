@@ -27,20 +27,13 @@ public struct PlayVoidedSweepJob: JobHandler {
         self.clock = clock
     }
 
-    struct Payload: Codable, Sendable {
-        var appID: String
-    }
-
-    /// The app's next sweep, due `interval` from now; a sweep already waiting stays (`.keep`).
+    /// The app's next sweep, due `interval` from now; a sweep already waiting stays.
     static func job(appID: String, at now: Instant) throws -> NewJob {
-        NewJob(
-            kind: jobKind, appID: appID, payload: try JSONEncoder().encode(Payload(appID: appID)),
-            runAt: now.adding(milliseconds: interval), deduplicationKey: "google-voided:\(appID)", onDuplicate: .keep
-        )
+        try PlayAppJob.make(kind: jobKind, appID: appID, runAt: now.adding(milliseconds: interval))
     }
 
     public func run(_ job: Job) async throws {
-        let app = try apps.configuredApp(id: try JSONDecoder().decode(Payload.self, from: job.payload).appID)
+        let app = try PlayAppJob.app(of: job, in: apps)
         let connection = try connections.connection(for: app)
         let voided: [PlayVoidedPurchase]
         do {
@@ -50,7 +43,7 @@ public struct PlayVoidedSweepJob: JobHandler {
         }
         for token in Set(voided.map(\.purchaseToken)).sorted() {
             guard try await reader.isKnown(token, app: app) else { continue }
-            let facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection).facts
+            let facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection)
             try await ingestor.ingestForOwners(
                 PlayVoidedPurchases.apply(voided.filter { $0.purchaseToken == token }, to: facts), app: app
             )

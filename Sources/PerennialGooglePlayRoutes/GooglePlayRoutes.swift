@@ -28,14 +28,10 @@ public struct GooglePlayRoutes: StoreRoutes {
         v1.post("google/purchases") { request, context -> Response in
             let app = try context.requireApp()
             let body = try await request.decode(as: Body.self, context: context)
-            switch try await purchases.submit(
+            let submission = try await purchases.submit(
                 app: app, appUserID: body.appUserID, purchaseToken: body.purchaseToken, productID: body.productID
-            ) {
-            case .validated(let view):
-                return try PurchaseResponse.validated(view, request: request, context: context)
-            case .pending(let view):
-                return try PurchaseResponse.pending(view, request: request, context: context)
-            }
+            )
+            return try PurchaseResponse.answer(submission, request: request, context: context)
         }
     }
 }

@@ -50,7 +50,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     /// Sends a call and returns the body of its 2xx answer.
     func send(method: String, path: String, query: String = "", body: [UInt8]? = nil) async throws(PlayAPIError) -> [UInt8] {
         let url = baseURL + path + (query.isEmpty ? "" : "?" + query)
-        let call = "\(method) \(path.replacingOccurrences(of: "/androidpublisher/v3/applications/\(Self.encodeSegment(packageName))", with: ""))"
+        // Named in errors by what follows the app's own path (`GET /purchases/subscriptionsv2/tokens/…`).
+        let call = "\(method) \(path.dropFirst(self.path().count))"
         var failures = 0
         var renewed = false
         while true {

@@ -58,10 +58,18 @@ public struct PlayDeveloperNotification: Sendable, Hashable, Codable {
         return "UNKNOWN_NOTIFICATION"
     }
 
-    /// The purchase token the notification is about, if any.
-    public var purchaseToken: String? {
-        subscriptionNotification?.purchaseToken ?? oneTimeProductNotification?.purchaseToken
-            ?? voidedPurchaseNotification?.purchaseToken
+    /// The token of the subscription purchase the notification is about: a subscription notification's, or
+    /// a voided subscription's (`productType` 1, or unsaid).
+    public var subscriptionToken: String? {
+        if let subscription = subscriptionNotification { return subscription.purchaseToken }
+        guard let voided = voidedPurchaseNotification, voided.productType != 2 else { return nil }
+        return voided.purchaseToken
+    }
+
+    /// Whether it says a purchase was refunded or revoked (SUBSCRIPTION_REVOKED, or a voided purchase): the
+    /// voided purchases list then says which order, and when.
+    public var announcesVoiding: Bool {
+        voidedPurchaseNotification != nil || subscriptionNotification?.notificationType == 12
     }
 
     /// Google's subscription notification types.

@@ -9,6 +9,14 @@ public struct PurchaseResponse: ResponseEncodable {
     /// The customer as now known (for `pending`, as known before; null for a new customer).
     var customer: CustomerResponse?
 
+    /// The answer to a submission: `validated` (200) or `pending` (202).
+    public static func answer(_ submission: PurchaseSubmission, request: Request, context: some RequestContext) throws -> Response {
+        switch submission {
+        case .validated(let view): try validated(view, request: request, context: context)
+        case .pending(let view): try pending(view, request: request, context: context)
+        }
+    }
+
     /// 200 `{"status": "validated", "customer": …}`.
     public static func validated(_ view: CustomerView, request: Request, context: some RequestContext) throws -> Response {
         try PurchaseResponse(status: "validated", customer: CustomerResponse(view)).response(from: request, context: context)

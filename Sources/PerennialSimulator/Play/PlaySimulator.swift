@@ -118,20 +118,28 @@ public actor PlaySimulator {
 
     /// `purchases.subscriptionsv2.revoke`: refund, and access ends now.
     public func revoke(token: String) throws {
-        let purchase = try settled(token)
-        let now = clock.now()
-        try update(token) { purchase in
-            purchase.phase = .expired
-            purchase.autoRenew = false
-            purchase.cancellation = .developer
-            purchase.expiryTime = min(purchase.expiryTime, now)
-        }
-        voided.append([
-            "kind": "androidpublisher#voidedPurchase", "purchaseToken": token, "orderId": purchase.latestOrderID,
-            "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(now.milliseconds)",
-            "voidedSource": 1, "voidedReason": 0,
-        ])
+        var purchase = try settled(token)
+        void(&purchase, at: clock.now(), by: .developer, source: 1, reason: 0)
+        purchase.etagVersion += 1
+        purchases[token] = purchase
         notify(.revoked, token: token)
+    }
+
+    /// Ends a purchase at `time` and lists it among the voided purchases (`voidedSource` 0 user, 1
+    /// developer, 2 Google; `voidedReason` as Google numbers them).
+    private func void(
+        _ purchase: inout PlaySimulatedPurchase, at time: Instant, by cancellation: PlaySimulatedPurchase.Cancellation,
+        source: Int, reason: Int
+    ) {
+        purchase.phase = .expired
+        purchase.autoRenew = false
+        purchase.cancellation = cancellation
+        purchase.expiryTime = min(purchase.expiryTime, time)
+        voided.append([
+            "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.token, "orderId": purchase.latestOrderID,
+            "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(time.milliseconds)",
+            "voidedSource": source, "voidedReason": reason,
+        ])
     }
 
     /// `purchases.subscriptionsv2.defer`: the next renewal moves later; the etag must be the current one.
@@ -171,16 +179,8 @@ public actor PlaySimulator {
         PlayLifecycle.advance(&purchase, to: now)
         if !purchase.acknowledged, purchase.phase != .expired,
            now.milliseconds - purchase.startTime.milliseconds >= Self.acknowledgementMinutes * 60_000 {
-            let refundedAt = purchase.startTime.adding(milliseconds: Self.acknowledgementMinutes * 60_000)
-            purchase.phase = .expired
-            purchase.autoRenew = false
-            purchase.cancellation = .system
-            purchase.expiryTime = min(purchase.expiryTime, refundedAt)
-            voided.append([
-                "kind": "androidpublisher#voidedPurchase", "purchaseToken": token, "orderId": purchase.latestOrderID,
-                "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(refundedAt.milliseconds)",
-                "voidedSource": 2, "voidedReason": 8,
-            ])
+            // Reason 8: the purchase was never acknowledged.
+            void(&purchase, at: purchase.startTime.adding(milliseconds: Self.acknowledgementMinutes * 60_000), by: .system, source: 2, reason: 8)
             notifyVoided(token: token, orderID: purchase.latestOrderID)
         }
         if purchase != before {
