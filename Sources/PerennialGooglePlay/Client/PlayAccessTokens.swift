@@ -66,7 +66,11 @@ public actor PlayAccessTokens {
         }
         let answer = try? JSONDecoder().decode(Answer.self, from: Data(response.body))
         guard (200..<300).contains(response.status), let token = answer?.access_token, !token.isEmpty else {
-            let kind: PlayAPIError.Kind = response.status >= 500 ? .unavailable : .unauthorized
+            let kind: PlayAPIError.Kind = switch response.status {
+            case 429: .rateLimited
+            case 500...: .unavailable
+            default: .unauthorized
+            }
             throw PlayAPIError(
                 kind, message: "the token endpoint refused \(key): \(answer?.error ?? "HTTP \(response.status)")",
                 httpStatus: response.status, googleStatus: answer?.error

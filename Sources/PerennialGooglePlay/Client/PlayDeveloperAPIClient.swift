@@ -55,22 +55,15 @@ public struct PlayDeveloperAPIClient: Sendable {
         var failures = 0
         var renewed = false
         while true {
-            let token: String
-            do {
-                token = try await tokens.token()
-            } catch let error as PlayAPIError {
-                throw error
-            } catch {
-                throw PlayAPIError(.unavailable, message: "no access token")
-            }
-            var headers = [
-                HTTPTransportHeader(name: "Authorization", value: "Bearer \(token)"),
-                HTTPTransportHeader(name: "Accept", value: "application/json"),
-            ]
-            if body != nil { headers.append(HTTPTransportHeader(name: "Content-Type", value: "application/json")) }
-            let request = HTTPTransportRequest(method: method, url: url, headers: headers, body: body ?? [], timeout: timeout)
             let failure: PlayAPIError
             do {
+                let token = try await accessToken()
+                var headers = [
+                    HTTPTransportHeader(name: "Authorization", value: "Bearer \(token)"),
+                    HTTPTransportHeader(name: "Accept", value: "application/json"),
+                ]
+                if body != nil { headers.append(HTTPTransportHeader(name: "Content-Type", value: "application/json")) }
+                let request = HTTPTransportRequest(method: method, url: url, headers: headers, body: body ?? [], timeout: timeout)
                 let response = try await transport.send(request)
                 if (200..<300).contains(response.status) { return response.body }
                 failure = PlayErrorBody.error(for: response, call: call)
@@ -79,6 +72,9 @@ public struct PlayDeveloperAPIClient: Sendable {
                     await tokens.invalidate(token)
                     continue
                 }
+            } catch let error as PlayAPIError {
+                // The token endpoint's refusal, retried like the call's own when it is an outage.
+                failure = error
             } catch let error as HTTPTransportError where error.code == .invalidRequest {
                 throw PlayAPIError(.invalidConfiguration, message: "cannot send \(call): \(error.message)")
             } catch is CancellationError {
@@ -94,6 +90,17 @@ public struct PlayDeveloperAPIClient: Sendable {
             } catch {
                 throw failure
             }
+        }
+    }
+
+    /// A current access token; any failure to get one is a `PlayAPIError`.
+    private func accessToken() async throws(PlayAPIError) -> String {
+        do {
+            return try await tokens.token()
+        } catch let error as PlayAPIError {
+            throw error
+        } catch {
+            throw PlayAPIError(.unavailable, message: "no access token")
         }
     }
 

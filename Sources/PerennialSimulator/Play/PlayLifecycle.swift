@@ -2,7 +2,8 @@ import PerennialCore
 
 /// What time does to a Play subscription: renewals at each period's end while auto-renew is on and payment
 /// succeeds; a failed renewal opens the grace period (access kept), then account hold (no access), then
-/// expiry; a cancelled subscription expires at the end of its period.
+/// expiry; a cancelled subscription expires at the end of its period; a scheduled pause starts at the end of
+/// the period and, when it ends, the subscription is charged again (or goes to account hold).
 enum PlayLifecycle {
     static func advance(_ purchase: inout PlaySimulatedPurchase, to now: Instant) {
         var guardCount = 0
@@ -14,7 +15,11 @@ enum PlayLifecycle {
                     purchase.phase = .expired
                     return
                 }
-                if purchase.billingFails {
+                if let pause = purchase.scheduledPauseMinutes {
+                    purchase.phase = .paused
+                    purchase.scheduledPauseMinutes = nil
+                    purchase.autoResumeTime = purchase.expiryTime.adding(milliseconds: pause * 60_000)
+                } else if purchase.billingFails {
                     purchase.failedAt = purchase.expiryTime
                     purchase.phase = .inGracePeriod
                 } else {
@@ -22,6 +27,19 @@ enum PlayLifecycle {
                 }
             case .canceled where purchase.expiryTime <= now:
                 purchase.phase = .expired
+            case .paused:
+                guard let resumes = purchase.autoResumeTime, resumes <= now else { return }
+                purchase.autoResumeTime = nil
+                if !purchase.autoRenew {
+                    purchase.phase = .expired
+                } else if purchase.billingFails {
+                    // Google puts a subscription whose payment fails on resume straight on hold.
+                    purchase.phase = .onHold
+                    purchase.failedAt = resumes.adding(milliseconds: -PlaySimulator.graceMinutes * 60_000)
+                } else {
+                    purchase.phase = .active
+                    renew(&purchase, from: resumes)
+                }
             case .inGracePeriod:
                 guard let failedAt = purchase.failedAt else { return }
                 if !purchase.billingFails {
@@ -59,6 +77,8 @@ enum PlayLifecycle {
         let begin = start ?? purchase.expiryTime
         purchase.renewals += 1
         purchase.inTrial = false
+        purchase.inIntroductoryPrice = purchase.introductoryPeriodsLeft > 0
+        purchase.introductoryPeriodsLeft = max(0, purchase.introductoryPeriodsLeft - 1)
         purchase.expiryTime = begin.adding(milliseconds: purchase.product.testPeriodMinutes * 60_000)
     }
 }

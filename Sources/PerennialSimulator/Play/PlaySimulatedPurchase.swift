@@ -25,6 +25,14 @@ struct PlaySimulatedPurchase: Sendable, Hashable {
     /// When renewal payment first failed (grace, then hold, count from it).
     var failedAt: Instant?
     var inTrial: Bool
+    /// Introductory-price periods still to be charged after the current one (the current one is discounted
+    /// while `inIntroductoryPrice`).
+    var inIntroductoryPrice = false
+    var introductoryPeriodsLeft = 0
+    /// A pause the customer scheduled: it starts when the current period ends and lasts this long.
+    var scheduledPauseMinutes: Int64?
+    /// While paused, when the subscription resumes (and is charged).
+    var autoResumeTime: Instant?
     var acknowledged = false
     /// The order id's stem (`GPA.xxxx-xxxx-xxxx-xxxxx`) and how many renewals were charged.
     var orderStem: String

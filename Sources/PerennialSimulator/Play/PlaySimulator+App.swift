@@ -1,6 +1,7 @@
 extension PlaySimulator {
     /// The Play side of a simulator app: its bundle id as the package name, and each auto-renewable product
-    /// as a Play subscription with one base plan of the same period (a free trial offer when it has a trial).
+    /// as a Play subscription with one base plan of the same period (a free trial offer when it has a trial, an
+    /// introductory price offer at half the price when it has a pay-as-you-go introductory offer).
     public init(app: SimulatorApp, clock: SimulatorClock) throws {
         let products = app.products.filter { $0.type == .autoRenewable }.map { product in
             let period: String = switch product.period {
@@ -13,7 +14,9 @@ extension PlaySimulator {
             return PlaySimulatorProduct(
                 productID: product.id, basePlanID: period.lowercased().replacingOccurrences(of: "p", with: "p-"),
                 billingPeriod: period, recurringPriceMicros: product.priceMilliunits * 1_000,
-                freeTrialOfferID: product.trialPeriod == nil ? nil : "free-trial"
+                freeTrialOfferID: product.trialPeriod == nil ? nil : "free-trial",
+                introductoryOfferID: product.introOffer == nil ? nil : "intro-price",
+                introductoryPriceMicros: product.priceMilliunits * 500, introductoryPeriods: product.introOffer?.periods ?? 1
             )
         }
         try self.init(packageName: app.bundleID, products: products, clock: clock)

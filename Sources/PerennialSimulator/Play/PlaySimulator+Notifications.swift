@@ -5,7 +5,7 @@ extension PlaySimulator {
     /// Google's subscription notification types the simulator sends.
     enum NotificationType: Int {
         case recovered = 1, renewed = 2, canceled = 3, purchased = 4, onHold = 5, inGracePeriod = 6
-        case revoked = 12, expired = 13
+        case paused = 10, pauseScheduleChanged = 11, revoked = 12, expired = 13
     }
 
     /// Starts pushing RTDN to `target` through `sender`.
@@ -62,6 +62,7 @@ extension PlaySimulator {
         switch after.phase {
         case .inGracePeriod: notify(.inGracePeriod, token: after.token)
         case .onHold: notify(.onHold, token: after.token)
+        case .paused: notify(.paused, token: after.token)
         case .expired where after.cancellation != .replacement: notify(.expired, token: after.token)
         default: break
         }

@@ -5,8 +5,9 @@ import PerennialCore
 /// Google Play for one app, simulated: the service account it issues a key file for, the OAuth token
 /// endpoint that key signs assertions to, the Developer API over the purchases made through the control API,
 /// and the key it signs Pub/Sub push tokens with. Every purchase behaves as a license tester's: periods
-/// renew in minutes (Play's test table), grace lasts 5 minutes and account hold 10, and a purchase nobody
-/// acknowledged within 5 minutes (Google's three days, accelerated) is refunded and revoked.
+/// renew in minutes (Play's test table), a free trial lasts 3, grace 5 and account hold 10, and a purchase
+/// nobody acknowledged within 5 minutes (Google's three days, accelerated) is refunded and revoked. Faults
+/// (`addFault`) make the Developer API and the token endpoint fail as Google's do in an outage.
 public actor PlaySimulator {
     public static let graceMinutes: Int64 = 5
     public static let holdMinutes: Int64 = 10
@@ -27,6 +28,10 @@ public actor PlaySimulator {
     var pendingPushes: [PendingPush] = []
     var deliveredPushes = 0
     var nextMessageID = 1_000_000
+    var faultList: [SimulatorFault] = []
+    var nextFaultID = 1
+    /// Bumped when the faults are cleared: requests a timeout fault holds are let go.
+    var faultGeneration = 0
 
     public init(packageName: String, products: [PlaySimulatorProduct], clock: SimulatorClock) throws {
         self.packageName = packageName
@@ -49,23 +54,43 @@ public actor PlaySimulator {
     // MARK: Purchases (the control API)
 
     /// A new subscription purchase, as Play Billing completes it on a device; returns its purchase token.
-    public func purchase(productID: String, obfuscatedAccountID: String? = nil, freeTrial: Bool = false, linkedPurchaseToken: String? = nil) throws -> String {
+    /// `freeTrial` and `introductoryPrice` take the base plan's offers when it has them (a trial first, then
+    /// the introductory periods, as one offer's phases); `linkedPurchaseToken` makes it an upgrade or
+    /// downgrade of that purchase, which ends now, replaced.
+    public func purchase(
+        productID: String, obfuscatedAccountID: String? = nil, freeTrial: Bool = false, introductoryPrice: Bool = false,
+        linkedPurchaseToken: String? = nil
+    ) throws -> String {
         guard let product = products[productID] else { throw PlaySimulatorError.notFound("no product \(productID)") }
+        if let old = linkedPurchaseToken {
+            let replaced = try settled(old)
+            guard replaced.phase != .expired else {
+                throw PlaySimulatorError.failedPrecondition("the linked purchase has expired: a resubscribe is a new purchase")
+            }
+        }
         let now = clock.now()
         let token = Self.newToken()
         let stem = "GPA.\(nextOrder)-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 10_000...99_999))"
         nextOrder += 1
         let trial = freeTrial && product.freeTrialOfferID != nil
+        let introductory = introductoryPrice && product.introductoryOfferID != nil
         let minutes = trial ? 3 : product.testPeriodMinutes
-        purchases[token] = PlaySimulatedPurchase(
+        var purchase = PlaySimulatedPurchase(
             token: token, product: product, startTime: now, expiryTime: now.adding(milliseconds: minutes * 60_000),
             inTrial: trial, orderStem: stem, linkedPurchaseToken: linkedPurchaseToken, obfuscatedAccountID: obfuscatedAccountID
         )
+        if introductory {
+            purchase.inIntroductoryPrice = !trial
+            purchase.introductoryPeriodsLeft = trial ? product.introductoryPeriods : product.introductoryPeriods - 1
+        }
+        purchases[token] = purchase
         if let old = linkedPurchaseToken, var replaced = purchases[old] {
             replaced.phase = .expired
             replaced.cancellation = .replacement
             replaced.autoRenew = false
+            replaced.scheduledPauseMinutes = nil
             replaced.expiryTime = min(replaced.expiryTime, now)
+            replaced.etagVersion += 1
             purchases[old] = replaced
         }
         notify(.purchased, token: token)
@@ -80,6 +105,48 @@ public actor PlaySimulator {
     /// The customer turns auto-renew off in the Play Store.
     public func cancelByUser(token: String) throws {
         try stopRenewal(token: token, by: .user)
+    }
+
+    /// The customer schedules a pause in the Play Store: it starts when the current period ends and lasts
+    /// `minutes` (Google offers a week to three months; the simulator takes any length up to a year's worth
+    /// of test minutes). SUBSCRIPTION_PAUSE_SCHEDULE_CHANGED is pushed, SUBSCRIPTION_PAUSED when it starts.
+    public func schedulePause(token: String, minutes: Int64) throws {
+        guard (1...525_600).contains(minutes) else { throw PlaySimulatorError.invalid("a pause lasts 1 to 525600 minutes") }
+        let purchase = try settled(token)
+        guard purchase.phase == .active, purchase.autoRenew, !purchase.inTrial else {
+            throw PlaySimulatorError.failedPrecondition("only a paid, renewing subscription can be paused")
+        }
+        try update(token) { $0.scheduledPauseMinutes = minutes }
+        notify(.pauseScheduleChanged, token: token)
+    }
+
+    /// The customer resumes: a scheduled pause is called off; a paused subscription is charged now and a
+    /// new period starts (SUBSCRIPTION_RENEWED, or account hold when the payment fails).
+    public func resume(token: String) throws {
+        let purchase = try settled(token)
+        switch purchase.phase {
+        case .active where purchase.scheduledPauseMinutes != nil:
+            try update(token) { $0.scheduledPauseMinutes = nil }
+            notify(.pauseScheduleChanged, token: token)
+        case .paused:
+            try update(token) { $0.autoResumeTime = clock.now() }
+            try settled(token)
+        default:
+            throw PlaySimulatorError.failedPrecondition("the subscription is neither paused nor scheduled to pause")
+        }
+    }
+
+    /// Google refunds the customer (a refund request granted, a chargeback): access ends now, the purchase
+    /// is voided (`voidedSource` 0, the user; `voidedReason` as Google numbers them, 1 remorse by default),
+    /// and both SUBSCRIPTION_REVOKED and a voided purchase notification are pushed.
+    public func refund(token: String, reason: Int = 1) throws {
+        guard (0...8).contains(reason) else { throw PlaySimulatorError.invalid("voidedReason is 0 to 8") }
+        var purchase = try settled(token)
+        void(&purchase, at: clock.now(), by: .system, source: 0, reason: reason)
+        purchase.etagVersion += 1
+        purchases[token] = purchase
+        notify(.revoked, token: token)
+        notifyVoided(token: token, orderID: purchase.latestOrderID)
     }
 
     // MARK: The Developer API
@@ -134,6 +201,8 @@ public actor PlaySimulator {
         purchase.phase = .expired
         purchase.autoRenew = false
         purchase.cancellation = cancellation
+        purchase.scheduledPauseMinutes = nil
+        purchase.autoResumeTime = nil
         purchase.expiryTime = min(purchase.expiryTime, time)
         voided.append([
             "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.token, "orderId": purchase.latestOrderID,

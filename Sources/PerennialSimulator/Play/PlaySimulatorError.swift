@@ -21,6 +21,16 @@ public struct PlaySimulatorError: Error, Sendable, Hashable {
         Self(httpStatus: 400, status: "FAILED_PRECONDITION", reason: "invalidPurchaseState", message: message)
     }
 
+    /// What Google answers when it is overloaded (429) or failing (5xx).
+    static func outage(_ httpStatus: Int) -> Self {
+        switch httpStatus {
+        case 429: Self(httpStatus: 429, status: "RESOURCE_EXHAUSTED", reason: "rateLimitExceeded", message: "Quota exceeded.")
+        case 503: Self(httpStatus: 503, status: "UNAVAILABLE", reason: "backendError", message: "The service is currently unavailable.")
+        case 500...599: Self(httpStatus: httpStatus, status: "INTERNAL", reason: "backendError", message: "Internal error encountered.")
+        default: Self(httpStatus: httpStatus, status: "FAILED_PRECONDITION", reason: "invalid", message: "The request failed.")
+        }
+    }
+
     /// The JSON body Google sends.
     var body: [String: Any] {
         ["error": [

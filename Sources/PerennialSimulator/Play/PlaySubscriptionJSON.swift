@@ -26,11 +26,20 @@ enum PlaySubscriptionJSON {
         ]
         if purchase.autoRenew, purchase.phase != .expired { plan["autoRenewEnabled"] = true }
         var offer: [String: Any] = ["basePlanId": purchase.product.basePlanID]
-        if purchase.inTrial, let trial = purchase.product.freeTrialOfferID { offer["offerId"] = trial }
+        let phase: String
+        if purchase.inTrial, let trial = purchase.product.freeTrialOfferID {
+            offer["offerId"] = trial
+            phase = "freeTrial"
+        } else if purchase.inIntroductoryPrice, let introductory = purchase.product.introductoryOfferID {
+            offer["offerId"] = introductory
+            phase = "introductoryPrice"
+        } else {
+            phase = "basePrice"
+        }
         var item: [String: Any] = [
             "productId": purchase.product.productID, "expiryTime": time(expiry), "autoRenewingPlan": plan,
             "offerDetails": offer, "latestSuccessfulOrderId": purchase.latestOrderID,
-            "offerPhase": [purchase.inTrial ? "freeTrial" : "basePrice": [String: Any]()],
+            "offerPhase": [phase: [String: Any]()],
         ]
         if purchase.phase == .expired, purchase.cancellation == .replacement { item.removeValue(forKey: "autoRenewingPlan") }
         var body: [String: Any] = [
@@ -40,6 +49,9 @@ enum PlaySubscriptionJSON {
             "testPurchase": [String: Any](), "etag": etag(purchase),
         ]
         if let linked = purchase.linkedPurchaseToken { body["linkedPurchaseToken"] = linked }
+        if purchase.phase == .paused, let resumes = purchase.autoResumeTime {
+            body["pausedStateContext"] = ["autoResumeTime": time(resumes)]
+        }
         if let account = purchase.obfuscatedAccountID {
             body["externalAccountIdentifiers"] = ["obfuscatedExternalAccountId": account]
         }

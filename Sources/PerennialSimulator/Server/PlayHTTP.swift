@@ -20,11 +20,30 @@ enum PlayHTTP {
         }
     }
 
-    /// A Developer API call: the bearer token checked, the package this simulator's.
+    /// The answer of a fault in force, if one is (a timeout fault holds the request, then lets it through).
+    static func fault(_ play: PlaySimulator) async -> Response? {
+        switch await play.takeFault() {
+        case .httpStatus(let status, .html)?:
+            return Response(
+                status: HTTPResponse.Status(code: status), headers: [.contentType: "text/html; charset=UTF-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "<html><body><h1>Error \(status)</h1></body></html>"))
+            )
+        case .httpStatus(let status, .empty)?:
+            return json(PlaySimulatorError.outage(status).body, status: HTTPResponse.Status(code: status))
+        case .timeout(let seconds)?:
+            await play.hold(seconds: seconds)
+            return nil
+        case .status?, nil:
+            return nil
+        }
+    }
+
+    /// A Developer API call: faults first, then the bearer token checked, the package this simulator's.
     static func api<Context: RequestContext>(
         _ request: Request, _ context: Context, _ play: PlaySimulator, _ body: () async throws -> Any
     ) async -> Response {
-        await respond {
+        if let faulted = await fault(play) { return faulted }
+        return await respond {
             try await play.authorize(request.headers[.authorization])
             guard try parameter("package", context) == play.packageName else {
                 throw PlaySimulatorError.notFound("No application was found for the given package name.")

@@ -6,11 +6,13 @@ extension SimulatorServer {
     /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
     /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
     /// {token}:acknowledge`; `…/voidedpurchases`), each needing a token the grant issued; and the control API
-    /// `POST /simulator/google/purchases`, `POST /simulator/google/purchases/{token}/billing` and `…/cancel`,
-    /// `GET /simulator/google/key-file`.
+    /// `POST /simulator/google/purchases` (also upgrades and downgrades, with `linked_purchase_token`),
+    /// `POST /simulator/google/purchases/{token}/billing`, `…/cancel`, `…/pause`, `…/resume`, `…/refund`,
+    /// `GET /simulator/google/key-file`, and Google's outages at `/simulator/google/faults` (GET, POST, DELETE).
     static func addPlayRoutes<Context: RequestContext>(to router: Router<Context>, play: PlaySimulator) {
         router.post("token") { request, _ -> Response in
-            await PlayHTTP.respond {
+            if let faulted = await PlayHTTP.fault(play) { return faulted }
+            return await PlayHTTP.respond {
                 let form = PlayHTTP.form(String(decoding: try await ControlHTTP.body(of: request), as: UTF8.self))
                 guard form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = form["assertion"] else {
                     throw PlaySimulator.grantError("grant_type must be the JWT-bearer grant, with an assertion")
@@ -73,7 +75,7 @@ extension SimulatorServer {
                 let body = try await ControlHTTP.decode(PlayPurchaseRequest.self, from: request)
                 let token = try await play.purchase(
                     productID: body.product_id, obfuscatedAccountID: body.obfuscated_account_id, freeTrial: body.free_trial ?? false,
-                    linkedPurchaseToken: body.linked_purchase_token
+                    introductoryPrice: body.introductory_price ?? false, linkedPurchaseToken: body.linked_purchase_token
                 )
                 return ["purchase_token": token, "package_name": play.packageName]
             }
@@ -91,11 +93,49 @@ extension SimulatorServer {
                 return [String: Any]()
             }
         }
+        router.post("simulator/google/purchases/:token/pause") { request, context -> Response in
+            await PlayHTTP.respond {
+                let body = try await ControlHTTP.decode(PlayPauseRequest.self, from: request)
+                try await play.schedulePause(token: try PlayHTTP.parameter("token", context), minutes: body.minutes)
+                return [String: Any]()
+            }
+        }
+        router.post("simulator/google/purchases/:token/resume") { _, context -> Response in
+            await PlayHTTP.respond {
+                try await play.resume(token: try PlayHTTP.parameter("token", context))
+                return [String: Any]()
+            }
+        }
+        router.post("simulator/google/purchases/:token/refund") { _, context -> Response in
+            await PlayHTTP.respond {
+                try await play.refund(token: try PlayHTTP.parameter("token", context))
+                return [String: Any]()
+            }
+        }
+        addPlayFaultRoutes(to: router, play: play)
         router.get("simulator/google/key-file") { request, _ -> Response in
             await PlayHTTP.respond {
                 let data = try await play.keyFile(tokenURI: "http://\(request.head.authority ?? "127.0.0.1")/token")
                 return try JSONSerialization.jsonObject(with: data)
             }
+        }
+    }
+
+    private static func addPlayFaultRoutes<Context: RequestContext>(to router: Router<Context>, play: PlaySimulator) {
+        router.get("simulator/google/faults") { _, _ -> Response in
+            ControlHTTP.json(["faults": await play.faults()])
+        }
+        router.post("simulator/google/faults") { request, _ -> Response in
+            let body = try await ControlHTTP.decode(FaultRequest.self, from: request)
+            do {
+                return ControlHTTP.json(try await play.addFault(body.kind, seconds: body.seconds, requests: body.requests), status: .created)
+            } catch let error as PlaySimulatorError {
+                throw SimulatorError.invalidRequest(error.message)
+            }
+        }
+        router.delete("simulator/google/faults") { _, _ -> Response in
+            await play.removeAllFaults()
+            return ControlHTTP.json(["faults": await play.faults()])
         }
     }
 }

@@ -4,6 +4,8 @@ struct PlayPurchaseRequest: Decodable {
     /// What the app passed to `setObfuscatedAccountId`.
     var obfuscated_account_id: String?
     var free_trial: Bool?
+    /// Take the base plan's introductory price offer.
+    var introductory_price: Bool?
     /// The purchase this one replaces (an upgrade or downgrade).
     var linked_purchase_token: String?
 }
