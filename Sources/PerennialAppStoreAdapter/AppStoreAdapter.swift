@@ -25,6 +25,10 @@ public struct AppStoreAdapter: StoreAdapter {
         self.clock = clock
     }
 
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
+        await AppStoreSetupCheck(app: app, client: statuses?.serverAPI.client(for: app), activity: activity, now: clock.now()).run()
+    }
+
     public func notificationFormatVersion(of body: Data) throws -> Int {
         try NotificationFormat(body: body).version
     }

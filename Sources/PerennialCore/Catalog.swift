@@ -1,15 +1,32 @@
-/// The products of one app, looked up by identifier.
+/// The products of one app, looked up by identifier and store. A product declared without a store is that
+/// identifier on every store; one declared for a store (`store: google`) is that store's alone and wins over
+/// a store-less one with the same identifier, so the same id may mean different things on two stores.
 public struct Catalog: Sendable, Hashable {
-    /// Every product, by its identifier.
-    public private(set) var productsByID: [String: Product]
+    private var productsByKey: [Key: Product]
 
-    public init(products: [Product]) {
-        productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    private struct Key: Hashable {
+        var id: String
+        var store: Store?
     }
 
-    /// The product with this identifier, if the app declared it.
-    public func product(_ id: String) -> Product? { productsByID[id] }
+    public init(products: [Product]) {
+        productsByKey = Dictionary(products.map { (Key(id: $0.id, store: $0.store), $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
-    /// Every product, sorted by identifier.
-    public var products: [Product] { productsByID.values.sorted { $0.id < $1.id } }
+    /// The product with this identifier on `store`: the store's own declaration, else the store-less one.
+    public func product(_ id: String, store: Store) -> Product? {
+        productsByKey[Key(id: id, store: store)] ?? productsByKey[Key(id: id, store: nil)]
+    }
+
+    /// The product with this identifier whatever the store: the store-less declaration, else the first
+    /// store's (by store name).
+    public func product(_ id: String) -> Product? {
+        productsByKey[Key(id: id, store: nil)]
+            ?? productsByKey.filter { $0.key.id == id }.min { ($0.key.store?.rawValue ?? "") < ($1.key.store?.rawValue ?? "") }?.value
+    }
+
+    /// Every product, sorted by identifier, then store.
+    public var products: [Product] {
+        productsByKey.values.sorted { ($0.id, $0.store?.rawValue ?? "") < ($1.id, $1.store?.rawValue ?? "") }
+    }
 }

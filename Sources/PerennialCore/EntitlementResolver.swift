@@ -12,7 +12,7 @@ public struct EntitlementResolver: Sendable {
     public func entitlements(from states: [SubscriptionState]) -> [Entitlement] {
         var best: [String: Entitlement] = [:]
         for state in states where state.grantsAccess {
-            guard let product = catalog.product(state.productID) else { continue }
+            guard let product = catalog.product(state.productID, store: state.key.store) else { continue }
             for identifier in product.entitlements {
                 let candidate = entitlement(identifier, from: state)
                 if let current = best[identifier], !Self.isBetter(candidate, than: current) { continue }

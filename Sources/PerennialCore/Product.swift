@@ -1,7 +1,12 @@
 /// A product an app sells, as declared in its catalog.
 public struct Product: Sendable, Hashable {
-    /// The store's product identifier (`product_id`).
+    /// The store's product identifier (`product_id`; on Google Play the subscription's product id).
     public var id: String
+    /// The one store this declaration is for; nil: the identifier on every store.
+    public var store: Store?
+    /// Google Play: the base plans of the subscription the app sells (checked by `perennial doctor`); every
+    /// base plan grants the product's entitlements.
+    public var basePlanIDs: [String]
     /// What kind of product it is.
     public var type: ProductType
     /// The subscription group, for auto-renewable subscriptions.
@@ -18,9 +23,12 @@ public struct Product: Sendable, Hashable {
 
     public init(
         id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
-        durationDays: Int? = nil, entitlements: [String], offers: [SubscriptionOffer] = []
+        durationDays: Int? = nil, entitlements: [String], offers: [SubscriptionOffer] = [], store: Store? = nil,
+        basePlanIDs: [String] = []
     ) {
         self.id = id
+        self.store = store
+        self.basePlanIDs = basePlanIDs
         self.type = type
         self.subscriptionGroup = subscriptionGroup
         self.groupLevel = groupLevel

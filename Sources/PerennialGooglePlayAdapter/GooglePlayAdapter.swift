@@ -40,6 +40,11 @@ public struct GooglePlayAdapter: StoreAdapter {
         }
     }
 
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
+        guard let connection = try? connections.connection(for: app) else { return [] }
+        return await PlaySetupCheck(app: app, connection: connection, activity: activity, now: clock.now()).run()
+    }
+
     public func notificationFormatVersion(of body: Data) throws -> Int {
         guard PlayPushEnvelope.decode(body) != nil else {
             throw PerennialError(.invalidNotification, "not a Pub/Sub push message with data and a message id")

@@ -2,12 +2,13 @@ import PerennialAppStoreAdapter
 import PerennialServices
 import ServiceLifecycle
 
-/// Runs the job runner, the maintenance scheduler and the verifyReceipt endpoint check alongside the HTTP
-/// server, stopping on graceful shutdown (a job cut short is leased, and runs again once its lease ends).
+/// Runs the job runner, the maintenance scheduler, the verifyReceipt endpoint check and the doctor (hourly,
+/// for /health) alongside the HTTP server, stopping on graceful shutdown (a job cut short is leased, and runs again once its lease ends).
 struct BackgroundWorkService: Service {
     let runner: JobRunner
     let scheduler: MaintenanceScheduler
     let endpointCheck: VerifyReceiptEndpointCheck
+    let doctor: AppDoctor
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -15,6 +16,7 @@ struct BackgroundWorkService: Service {
                 group.addTask { await runner.run() }
                 group.addTask { await scheduler.run() }
                 group.addTask { await endpointCheck.run() }
+                group.addTask { await doctor.run() }
             }
         }
     }

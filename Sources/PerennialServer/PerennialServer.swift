@@ -36,20 +36,7 @@ public enum PerennialServer {
     /// Serves until SIGTERM or SIGINT, then drains requests and closes the database.
     public static func serve(_ overrides: Overrides, logger: Logger = Logger(label: "perennial")) async throws {
         let configuration = try configuration(overrides)
-        let keys = MasterKeyLoader()
-        let masterKey = try keys.load(keyFile: configuration.server.masterKeyFile)
-        let stack: PerennialStack
-        do {
-            stack = try await PerennialStack.open(
-                configuration: configuration, masterKey: masterKey,
-                transport: AsyncHTTPClientTransport(client: .shared), logger: logger
-            )
-        } catch let error as PerennialError where error.errorCode == .masterKeyMismatch {
-            let source = keys.source(keyFile: configuration.server.masterKeyFile)
-            throw ConfigurationError(
-                file: source.file, key: source.key,
-                problem: "\(error.message) (\(configuration.server.databaseURL)); start with that key, or with a new database")
-        }
+        let stack = try await openStack(configuration, logger: logger)
         if configuration.apps.isEmpty {
             logger.warning("no apps configured: write perennial.yaml (see README) or pass --config")
         }
@@ -60,7 +47,9 @@ public enum PerennialServer {
             configuration: .init(address: .hostname(configuration.server.host, port: configuration.server.port), serverName: "perennial"),
             services: [
                 connectionGuard,
-                BackgroundWorkService(runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck),
+                BackgroundWorkService(
+                    runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor
+                ),
             ],
             onServerRunning: { channel in
                 // Only once the socket is bound: a port already in use must never be reported as listening.
@@ -79,6 +68,23 @@ public enum PerennialServer {
             throw error
         }
         await stack.shutdown()
+    }
+
+    /// The stack of the configured database and stores, with the master key of the configuration.
+    static func openStack(_ configuration: PerennialConfiguration, logger: Logger) async throws -> PerennialStack {
+        let keys = MasterKeyLoader()
+        let masterKey = try keys.load(keyFile: configuration.server.masterKeyFile)
+        do {
+            return try await PerennialStack.open(
+                configuration: configuration, masterKey: masterKey,
+                transport: AsyncHTTPClientTransport(client: .shared), logger: logger
+            )
+        } catch let error as PerennialError where error.errorCode == .masterKeyMismatch {
+            let source = keys.source(keyFile: configuration.server.masterKeyFile)
+            throw ConfigurationError(
+                file: source.file, key: source.key,
+                problem: "\(error.message) (\(configuration.server.databaseURL)); start with that key, or with a new database")
+        }
     }
 
     /// Creates or upgrades the database schema, then exits.

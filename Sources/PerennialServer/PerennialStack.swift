@@ -28,12 +28,16 @@ public struct PerennialStack: Sendable {
     public let notificationInbox: any NotificationInbox
     /// Checks each app's verifyReceipt URLs at startup and every ten minutes after.
     public let endpointCheck: VerifyReceiptEndpointCheck
+    /// Checks each app's set-up with its stores, for `perennial doctor` and /health.
+    public let doctor: AppDoctor
     let dependencies: HTTPDependencies
     /// The routes each store brings beyond its notification endpoint.
     let storeRoutes: [any StoreRoutes]
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
+    /// The configuration problems /health shows.
+    public var health: AppHealth { dependencies.health }
 
     /// Opens and migrates the database, records the apps, and builds the services.
     /// - Parameters:
@@ -124,6 +128,7 @@ public struct PerennialStack: Sendable {
                 endpointCheck: VerifyReceiptEndpointCheck(
                     apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
                 ),
+                doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
                 dependencies: HTTPDependencies(
                     apps: apps, customers: customers, notifications: notifications,
                     notificationInbox: inbox,

@@ -55,6 +55,15 @@ public struct SQLNotificationInbox: NotificationInbox {
         }
     }
 
+    public func lastReceived(appID: String, store: Store) async throws -> Instant? {
+        try await database.atomically(.read) { session in
+            try await session.sql.raw("""
+                SELECT received_at FROM store_notifications WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
+                ORDER BY received_at DESC LIMIT 1
+                """).first().map { Instant(milliseconds: try $0.int64("received_at")) }
+        }
+    }
+
     public func notifications(appID: String, limit: Int) async throws -> [InboundNotification] {
         try await database.atomically(.read) { session in
             try await session.sql.raw("""

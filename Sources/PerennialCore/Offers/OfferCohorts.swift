@@ -23,9 +23,9 @@ struct OfferCohorts {
         case .upgrade(let minimumRenewals):
             guard let targetLevel = target?.groupLevel else { return false }
             return inGroup.contains { state in
-                guard state.status.grantsAccess, let level = catalog.product(state.productID)?.groupLevel, level > targetLevel
+                guard state.status.grantsAccess, let level = catalog.product(state.productID, store: state.key.store)?.groupLevel, level > targetLevel
                 else { return false }
-                let renewsTo = state.renewsToProductID.flatMap { catalog.product($0)?.groupLevel }
+                let renewsTo = state.renewsToProductID.flatMap { catalog.product($0, store: state.key.store)?.groupLevel }
                 let downgradePending = renewsTo.map { $0 > level } ?? false
                 return downgradePending || state.renewalCount >= minimumRenewals
             }

@@ -11,7 +11,7 @@ public struct OfferEligibility: Sendable {
     /// offered: none of the customer's periods in that group was a trial or an introductory period.
     public func isEligibleForIntroductoryOffer(group: String, states: [SubscriptionState]) -> Bool {
         !states.contains { state in
-            state.hasUsedIntroductoryOffer && catalog.product(state.productID)?.subscriptionGroup == group
+            state.hasUsedIntroductoryOffer && catalog.product(state.productID, store: state.key.store)?.subscriptionGroup == group
         }
     }
 
@@ -32,7 +32,7 @@ public struct OfferEligibility: Sendable {
         }
         let target = catalog.product(offer.productID)
         let inGroup = subscriptions.filter {
-            target?.subscriptionGroup != nil && catalog.product($0.productID)?.subscriptionGroup == target?.subscriptionGroup
+            target?.subscriptionGroup != nil && catalog.product($0.productID, store: $0.key.store)?.subscriptionGroup == target?.subscriptionGroup
         }
         let risk = ChurnRisk.score(states: inGroup, signals: signals, at: now)
         return OfferCohorts(target: target, inGroup: inGroup, catalog: catalog, now: now, churnRisk: risk).matches(offer.rule)

@@ -28,12 +28,15 @@ public struct PlayAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var httpStatus: Int?
     /// Google's `error.status` (`NOT_FOUND`, `PERMISSION_DENIED`) or the token endpoint's `error`.
     public var googleStatus: String?
+    /// Whether the OAuth token endpoint refused (the service account's key), not the API itself.
+    public var isFromTokenEndpoint: Bool
 
-    public init(_ kind: Kind, message: String, httpStatus: Int? = nil, googleStatus: String? = nil) {
+    public init(_ kind: Kind, message: String, httpStatus: Int? = nil, googleStatus: String? = nil, isFromTokenEndpoint: Bool = false) {
         self.kind = kind
         self.message = message
         self.httpStatus = httpStatus
         self.googleStatus = googleStatus
+        self.isFromTokenEndpoint = isFromTokenEndpoint
     }
 
     public var description: String { "\(kind.rawValue): \(message)" }

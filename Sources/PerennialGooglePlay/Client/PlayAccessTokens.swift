@@ -73,7 +73,7 @@ public actor PlayAccessTokens {
             }
             throw PlayAPIError(
                 kind, message: "the token endpoint refused \(key): \(answer?.error ?? "HTTP \(response.status)")",
-                httpStatus: response.status, googleStatus: answer?.error
+                httpStatus: response.status, googleStatus: answer?.error, isFromTokenEndpoint: true
             )
         }
         let lifetime = max(0, (answer?.expires_in ?? 3600) - 300)

@@ -16,8 +16,8 @@ enum AppSettingsParser {
         let productNodes = try node.child("products")?.elements() ?? []
         let products = try productNodes.map(ProductParser.parse)
         var seen: Set<String> = []
-        for (product, productNode) in zip(products, productNodes) where !seen.insert(product.id).inserted {
-            throw productNode.error("product \(product.id) is declared twice")
+        for (product, productNode) in zip(products, productNodes) where !seen.insert("\(product.store?.rawValue ?? "*") \(product.id)").inserted {
+            throw productNode.error("product \(product.id) is declared twice\(product.store.map { " for \($0)" } ?? "")")
         }
         let keys = try node.requiredChild("api_keys")
         try keys.allowKeys(["public", "secret"])

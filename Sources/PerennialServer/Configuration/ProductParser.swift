@@ -2,9 +2,25 @@ import PerennialCore
 
 /// Reads one entry of an app's `products:`.
 enum ProductParser {
+    /// The names `store:` takes: the short ones of the configuration's sections, and the stores' own.
+    static let storeNames: [String: Store] = [
+        "apple": .appStore, "google": .playStore, Store.appStore.rawValue: .appStore, Store.playStore.rawValue: .playStore,
+    ]
+
     static func parse(_ node: ConfigurationNode) throws -> Product {
-        try node.allowKeys(["id", "type", "subscription_group", "group_level", "duration_days", "entitlements", "offers"])
+        try node.allowKeys([
+            "id", "type", "store", "base_plans", "subscription_group", "group_level", "duration_days", "entitlements", "offers",
+        ])
         let id = try node.requiredChild("id").string()
+        let store = try node.child("store").map(parseStore)
+        let basePlansNode = try node.child("base_plans")
+        let basePlans = try basePlansNode?.strings() ?? []
+        if let basePlansNode {
+            guard store == .playStore else { throw basePlansNode.error("base_plans are Google Play's: add store: google") }
+            guard !basePlans.isEmpty, basePlans.allSatisfy(Self.isBasePlanID) else {
+                throw basePlansNode.error("list the base plan ids, e.g. [monthly, annual] (lowercase letters, digits and -, starting with one)")
+            }
+        }
         let typeNode = try node.requiredChild("type")
         guard let type = ProductType(rawValue: try typeNode.string()) else {
             throw typeNode.error("unknown product type; expected one of: \(ProductType.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -19,13 +35,27 @@ enum ProductParser {
             throw node.error("a non_renewing product needs duration_days (how long one purchase grants access)")
         }
         let group = try node.child("subscription_group")?.string()
-        if type == .autoRenewable, group == nil {
-            throw node.error("an auto_renewable product needs subscription_group")
+        if type == .autoRenewable, group == nil, store != .playStore {
+            throw node.error("an auto_renewable product needs subscription_group (not needed with store: google)")
         }
         return Product(
             id: id, type: type, subscriptionGroup: group, groupLevel: try node.child("group_level")?.integer(),
             durationDays: durationDays, entitlements: entitlements,
-            offers: try OfferParser.parse(try node.child("offers"), productID: id, type: type)
+            offers: try OfferParser.parse(try node.child("offers"), productID: id, type: type), store: store,
+            basePlanIDs: basePlans
         )
+    }
+
+    private static func parseStore(_ node: ConfigurationNode) throws -> Store {
+        let name = try node.string()
+        if let store = storeNames[name] { return store }
+        throw node.error("unknown store; expected apple or google")
+    }
+
+    /// Google's rule for base plan ids: 1 to 63 of `a`–`z`, `0`–`9` and `-`, starting with a letter or digit.
+    private static func isBasePlanID(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        return (1...63).contains(bytes.count) && bytes[0] != UInt8(ascii: "-")
+            && bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 }

@@ -59,7 +59,7 @@ public struct OfferService: Sendable {
         let nonce = UUID()
         let signed = try OfferSigning(key: key, app: app, clock: clock).sign(
             offer, format: format, applicationUsername: applicationUsername, nonce: nonce,
-            transactionID: states.first { app.catalog.product($0.productID)?.subscriptionGroup != nil }?.latestTransactionID
+            transactionID: states.first { app.catalog.product($0.productID, store: $0.key.store)?.subscriptionGroup != nil }?.latestTransactionID
         )
         let record = OfferSignatureRecord(
             appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, nonce: OfferNonce.text(nonce),

@@ -25,6 +25,9 @@ public protocol NotificationInbox: Sendable {
     /// Whether a notification with this store id was already processed.
     func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool
 
+    /// When the latest notification from `store` for the app arrived; nil: none ever did.
+    func lastReceived(appID: String, store: Store) async throws -> Instant?
+
     /// An app's notifications, newest first.
     func notifications(appID: String, limit: Int) async throws -> [InboundNotification]
 

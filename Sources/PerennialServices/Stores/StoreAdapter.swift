@@ -38,11 +38,19 @@ public protocol StoreAdapter: Sendable {
     /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
     /// twice must be harmless.
     func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch
+
+    /// Checks what can be checked of the app's set-up with the store (credentials, products, notifications)
+    /// for `perennial doctor` and /health, changing nothing at the store; `activity` is what Perennial has
+    /// seen of the store for this app. An app that does not use the store has no problems with it.
+    func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis]
 }
 
 extension StoreAdapter {
     /// Nothing to check: the body carries the store's proof.
     public func authenticateNotification(authorization: String?, app: AppSettings) async throws {}
+
+    /// Nothing to check.
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] { [] }
 
     /// No periodic work.
     public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] { [] }

@@ -28,6 +28,8 @@ public actor PlaySimulator {
     var pendingPushes: [PendingPush] = []
     var deliveredPushes = 0
     var nextMessageID = 1_000_000
+    var basePlanStates: [String: String] = [:]
+    var financialAccess = true
     var faultList: [SimulatorFault] = []
     var nextFaultID = 1
     /// Bumped when the faults are cleared: requests a timeout fault holds are let go.
@@ -153,6 +155,7 @@ public actor PlaySimulator {
 
     /// `purchases.subscriptionsv2.get`: the body Google sends (JSON).
     public func subscription(token: String) throws -> Data {
+        try requireFinancialAccess()
         let purchase = try settled(token)
         return try JSONSerialization.data(withJSONObject: PlaySubscriptionJSON.render(purchase, now: clock.now()), options: [.sortedKeys])
     }
@@ -225,6 +228,7 @@ public actor PlaySimulator {
 
     /// `purchases.voidedpurchases.list`, voided at or after `startTime`: the body Google sends (JSON, one page).
     public func voidedPurchases(since startTime: Int64) throws -> Data {
+        try requireFinancialAccess()
         for token in purchases.keys { _ = try? settled(token) }
         let entries = voided.filter { Int64($0["voidedTimeMillis"] as? String ?? "") ?? 0 >= startTime }
         return try JSONSerialization.data(withJSONObject: ["voidedPurchases": entries], options: [.sortedKeys])

@@ -5,7 +5,8 @@ extension SimulatorServer {
     /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` (the push
     /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
     /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
-    /// {token}:acknowledge`; `…/voidedpurchases`), each needing a token the grant issued; and the control API
+    /// {token}:acknowledge`; `…/voidedpurchases`; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
+    /// {basePlan}/offers`, the catalog), each needing a token the grant issued; and the control API
     /// `POST /simulator/google/purchases` (also upgrades and downgrades, with `linked_purchase_token`),
     /// `POST /simulator/google/purchases/{token}/billing`, `…/cancel`, `…/pause`, `…/resume`, `…/refund`,
     /// `GET /simulator/google/key-file`, and Google's outages at `/simulator/google/faults` (GET, POST, DELETE).
@@ -64,6 +65,17 @@ extension SimulatorServer {
             await PlayHTTP.api(request, context, play) {
                 let start = request.uri.queryParameters.get("startTime").flatMap { Int64($0) } ?? 0
                 return try await play.voidedPurchases(since: start)
+            }
+        }
+        let monetization = router.group("androidpublisher/v3/applications/:package/subscriptions")
+        monetization.get { request, context -> Response in
+            await PlayHTTP.api(request, context, play) { try await play.catalogSubscriptions() }
+        }
+        monetization.get(":product/basePlans/:basePlan/offers") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                try await play.catalogOffers(
+                    productID: try PlayHTTP.parameter("product", context), basePlanID: try PlayHTTP.parameter("basePlan", context)
+                )
             }
         }
         addPlayControlRoutes(to: router, play: play)

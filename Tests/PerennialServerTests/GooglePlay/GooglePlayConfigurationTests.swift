@@ -67,4 +67,47 @@ struct GooglePlayConfigurationTests {
             }
         }
     }
+
+    static func products(_ products: String) -> String {
+        """
+        apps:
+          - id: forest
+            bundle_id: com.example.forest
+            products:
+        \(products.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
+            api_keys:
+              public: pk_forest_0123456789
+              secret: sk_forest_0123456789
+        """
+    }
+
+    @Test func playProductsNameTheirStoreAndBasePlans() throws {
+        let configuration = try ConfigurationLoader(environment: [:]).parse(Self.products("""
+            - {id: pro.monthly, type: auto_renewable, subscription_group: pro, entitlements: [pro]}
+            - {id: pro.monthly, type: auto_renewable, store: google, base_plans: [monthly, annual-2025], entitlements: [pro, cloud]}
+            """), file: "perennial.yaml")
+        let catalog = configuration.apps[0].catalog
+        #expect(catalog.products.count == 2)
+        let play = try #require(catalog.product("pro.monthly", store: .playStore))
+        #expect(play.basePlanIDs == ["monthly", "annual-2025"])
+        #expect(play.entitlements == ["pro", "cloud"])
+        #expect(catalog.product("pro.monthly", store: .appStore)?.entitlements == ["pro"])
+
+        let cases: [(String, String)] = [
+            ("- {id: a, type: auto_renewable, store: amazon, entitlements: [pro]}", "apps[0].products[0].store"),
+            ("- {id: a, type: auto_renewable, subscription_group: g, base_plans: [monthly], entitlements: [pro]}", "apps[0].products[0].base_plans"),
+            ("- {id: a, type: auto_renewable, store: google, base_plans: [Monthly], entitlements: [pro]}", "apps[0].products[0].base_plans"),
+            ("- {id: a, type: auto_renewable, store: google, base_plans: [], entitlements: [pro]}", "apps[0].products[0].base_plans"),
+            ("- {id: a, type: auto_renewable, entitlements: [pro]}", "apps[0].products[0]"),
+            ("- {id: a, type: auto_renewable, store: google, entitlements: [pro]}\n- {id: a, type: auto_renewable, store: play_store, entitlements: [x]}", "apps[0].products[1]"),
+        ]
+        for (products, key) in cases {
+            do {
+                _ = try ConfigurationLoader(environment: [:]).parse(Self.products(products), file: "perennial.yaml")
+                Issue.record("accepted: \(products)")
+            } catch let error as ConfigurationError {
+                #expect(error.key == key, "\(products): \(error)")
+            }
+        }
+    }
 }
