@@ -27,7 +27,7 @@ for port in 8080 8090; do
         exit 1
     fi
 done
-rm -rf perennial.sqlite perennial.sqlite-* perennial.key simulator-root.der perennial-simulator
+rm -rf perennial.sqlite perennial.sqlite-* perennial.key simulator-root.der simulator-play-key.json perennial-simulator
 
 script=$(mktemp /tmp/perennial-readme.XXXXXX.sh)
 {

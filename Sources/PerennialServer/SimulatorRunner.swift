@@ -39,8 +39,10 @@ public enum SimulatorRunner {
     /// Serves the simulator until SIGTERM or SIGINT. With `stateFolder`, the App Store continues from the
     /// state saved there (created on first run) and is saved after each change, every few seconds while
     /// time runs, and at shutdown; without it (`--ephemeral`) it starts empty, with ids no earlier run used.
+    /// With `googlePush`, the Play simulator pushes RTDN there, signed for its audience and service account.
     public static func run(
-        configuration: SimulatorConfiguration, host: String, port: Int, stateFolder path: String?, logger: Logger
+        configuration: SimulatorConfiguration, host: String, port: Int, stateFolder path: String?,
+        googlePush: PlayPushTarget? = nil, logger: Logger
     ) async throws {
         let sender = HTTPNotificationSender(transport: AsyncHTTPClientTransport(client: .shared))
         let simulator: AppStoreSimulator
@@ -59,6 +61,10 @@ public enum SimulatorRunner {
         }
         // Google Play beside the App Store, for the first app (its state is not kept across restarts yet).
         let play = try configuration.apps.first.map { try PlaySimulator(app: $0, clock: simulator.clock) }
+        if let play {
+            await play.setPush(googlePush, sender: HTTPPlayPushSender(transport: AsyncHTTPClientTransport(client: .shared)))
+            services.append(PlayTickService(play: play))
+        }
         var app = SimulatorServer.makeApplication(simulator: simulator, play: play, host: host, port: port, stateFolder: folder) { bound in
             logger.info("App Store and Google Play simulator listening", metadata: [
                 "address": "\(host):\(bound.map(String.init) ?? String(port))",

@@ -18,7 +18,7 @@ struct DoctorCommand: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "perennial")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let problems = try await PerennialServer.doctor(options.overrides, logger: logger)
         let apps = problems.keys.sorted()
         let ok = problems.values.allSatisfy(\.isEmpty)

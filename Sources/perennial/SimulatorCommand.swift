@@ -7,7 +7,7 @@ import PerennialSimulator
 struct SimulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulator",
-        abstract: "Run the App Store simulator: verifyReceipt (production and sandbox) and a control API."
+        abstract: "Run the App Store and Google Play simulator: verifyReceipt, the Server API, the Play Developer API, and a control API."
     )
 
     @Option(help: "The port to listen on.")
@@ -28,6 +28,15 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Option(help: "Send version 1 notifications for every app to this URL.")
     var notificationURLV1: String?
 
+    @Option(help: "Push Google Play RTDN, as an authenticated Pub/Sub push, to this URL (e.g. http://127.0.0.1:8080/v1/google/notifications/example).")
+    var googlePushURL: String?
+
+    @Option(help: "The push token's audience (default: the push URL).")
+    var googlePushAudience: String?
+
+    @Option(help: "The push token's service account email.")
+    var googlePushServiceAccount: String = "rtdn-push@perennial-simulator.iam.gserviceaccount.com"
+
     @Option(help: "The folder the simulator keeps its App Store in (signing authority, accounts, subscriptions, ids), so a restart continues; created on first run.")
     var stateDir: String = "perennial-simulator"
 
@@ -41,6 +50,9 @@ struct SimulatorCommand: AsyncParsableCommand {
             )
             try await SimulatorRunner.run(
                 configuration: configuration, host: host, port: port, stateFolder: ephemeral ? nil : stateDir,
+                googlePush: googlePushURL.map {
+                    PlayPushTarget(endpoint: $0, audience: googlePushAudience ?? $0, serviceAccountEmail: googlePushServiceAccount)
+                },
                 logger: Logger(label: "perennial.simulator"))
         } catch let error as ConfigurationError {
             throw ValidationError("configuration: \(error)")
