@@ -25,6 +25,15 @@ public struct AppStoreAdapter: StoreAdapter {
         self.clock = clock
     }
 
+    public func statusPolling(app: AppSettings) -> StatusPollingSettings? {
+        app.apple?.statusPolling
+    }
+
+    /// `StatusPoll`: the Server API's statuses, or the owner's stored receipt when the app has no API key.
+    public func statusPollJob(app: AppSettings, candidate: PollCandidate, runAt: Instant) throws -> NewJob {
+        try StatusPoll.job(appID: app.id, subscriptionID: candidate.subscriptionID, ownerAppUserID: candidate.ownerAppUserID, runAt: runAt)
+    }
+
     public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
         await AppStoreSetupCheck(app: app, client: statuses?.serverAPI.client(for: app), activity: activity, now: clock.now()).run()
     }

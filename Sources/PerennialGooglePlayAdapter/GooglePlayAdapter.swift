@@ -40,6 +40,10 @@ public struct GooglePlayAdapter: StoreAdapter {
         }
     }
 
+    public func statusPolling(app: AppSettings) -> StatusPollingSettings? {
+        (try? connections.connection(for: app))?.statusPolling
+    }
+
     public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
         guard let connection = try? connections.connection(for: app) else { return [] }
         return await PlaySetupCheck(app: app, connection: connection, activity: activity, now: clock.now()).run()

@@ -33,7 +33,8 @@ struct GooglePlay {
                             ? nil : PlayAccessTokens(key: app.serviceAccountKey, transport: transport, clock: clock, pubSub: true),
                         transport: transport
                     )
-                }
+                },
+                statusPolling: app.statusPolling
             )
         })
         self.connections = connections

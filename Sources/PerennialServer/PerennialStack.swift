@@ -114,6 +114,7 @@ public struct PerennialStack: Sendable {
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
                     SubscriptionCheckJob(apps: apps, ingestor: ingestor),
                     StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),
+                    StoreStatusPollJob(apps: apps, adapters: adapters, ingestor: ingestor),
                 ],
                 policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger
             )

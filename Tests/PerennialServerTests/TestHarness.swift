@@ -64,6 +64,7 @@ struct TestHarness {
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil, withPlay: Bool = false,
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
+        configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -117,6 +118,7 @@ struct TestHarness {
                 var settings = try await Self.googleSettings(play: play, base: base)
                 settings.pullSubscription = playPull?.subscription
                 if let pubSub = playPull?.baseURL { settings.pubSubBaseURL = pubSub }
+                configureGoogle(&settings)
                 perennial.google["forest"] = settings
             }
             let network = AsyncHTTPClientTransport(client: .shared)

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialGooglePlay
+import PerennialServices
 
 /// An app's `google:` settings: its package, the service account that reads its purchases (the key file's
 /// contents, read at startup; sealed in the database with the app's other credentials, never logged), and
@@ -16,6 +17,8 @@ public struct GooglePlaySettings: Sendable {
     public var pubSubBaseURL: String = PlayPubSubSubscription.googleBaseURL
     public var apiBaseURL: String = PlayDeveloperAPIClient.googleBaseURL
     public var certsURL: String = PlayGoogleKeys.googleCertsURL
+    /// How the app's Play subscriptions are polled (each purchase read again); nil: they are not.
+    public var statusPolling: StatusPollingSettings?
 
     public init(packageName: String, serviceAccountKeyJSON: Data, push: PlayPushExpectation?) throws(PlayAPIError) {
         self.packageName = packageName

@@ -3,11 +3,11 @@ import PerennialGooglePlay
 
 /// Reads an app's `google:` section:
 /// `{package_name, service_account_key_file, pubsub: {audience, service_account_email, pull_subscription?,
-/// api_base_url?}, api_base_url?, token_uri?, certs_url?}`. `token_uri` replaces the key file's own. Pushes
+/// api_base_url?}, api_base_url?, token_uri?, certs_url?, status_polling?}`. `token_uri` replaces the key file's own. Pushes
 /// need `audience` and `service_account_email`; pulling needs `pull_subscription`.
 enum GooglePlaySettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> GooglePlaySettings {
-        try node.allowKeys(["package_name", "service_account_key_file", "pubsub", "api_base_url", "token_uri", "certs_url"])
+        try node.allowKeys(["package_name", "service_account_key_file", "pubsub", "api_base_url", "token_uri", "certs_url", "status_polling"])
         let packageNode = try node.requiredChild("package_name")
         let packageName = try packageNode.string()
         guard packageName.count <= 255, packageName.split(separator: ".").count >= 2,
@@ -54,6 +54,7 @@ enum GooglePlaySettingsParser {
         if let pubSubBaseURL { settings.pubSubBaseURL = pubSubBaseURL }
         if let base = try node.child("api_base_url") { settings.apiBaseURL = try url(base) }
         if let certs = try node.child("certs_url") { settings.certsURL = try url(certs) }
+        settings.statusPolling = try MaintenanceParser.statusPolling(node)
         return settings
     }
 

@@ -45,7 +45,9 @@ public struct MaintenanceScheduler: Sendable {
         var enqueued = 0
         for app in apps.apps {
             try await inbox.pruneRejected(appID: app.id, retention: retention, now: clock.now())
-            if let polling = app.apple?.statusPolling { enqueued += try await schedulePolls(app: app, settings: polling) }
+            for adapter in adapters.all {
+                if let polling = adapter.statusPolling(app: app) { enqueued += try await schedulePolls(app: app, adapter: adapter, settings: polling) }
+            }
             if let catchUp = app.apple?.notificationCatchUp { enqueued += try await scheduleCatchUp(app: app, settings: catchUp) }
             for adapter in adapters.all {
                 for job in try adapter.periodicJobs(app: app, at: clock.now()) {
@@ -70,20 +72,17 @@ public struct MaintenanceScheduler: Sendable {
     }
 
     /// Enqueues up to one tick's worth of polls at the app's pace, spread over the tick.
-    func schedulePolls(app: AppSettings, settings: StatusPollingSettings) async throws -> Int {
+    func schedulePolls(app: AppSettings, adapter: any StoreAdapter, settings: StatusPollingSettings) async throws -> Int {
         let now = clock.now()
         let spacing = max(1_000 / Int64(max(settings.requestsPerSecond, 1)), 1)
         let budget = Int(max(tickInterval.milliseconds / spacing, 1))
         let due = try await schedule.subscriptionsDue(
-            appID: app.id, store: .appStore, criteria: settings.criteria, now: now, limit: budget)
+            appID: app.id, store: adapter.store, criteria: settings.criteria, now: now, limit: budget)
         for (index, candidate) in due.enumerated() {
-            try await jobs.enqueue(StatusPoll.job(
-                appID: app.id, subscriptionID: candidate.subscriptionID, ownerAppUserID: candidate.ownerAppUserID,
-                runAt: now.adding(milliseconds: Int64(index) * spacing)
-            ))
+            try await jobs.enqueue(adapter.statusPollJob(app: app, candidate: candidate, runAt: now.adding(milliseconds: Int64(index) * spacing)))
         }
         try await schedule.markPolled(
-            appID: app.id, store: .appStore, subscriptionIDs: due.map(\.subscriptionID), at: now)
+            appID: app.id, store: adapter.store, subscriptionIDs: due.map(\.subscriptionID), at: now)
         return due.count
     }
 

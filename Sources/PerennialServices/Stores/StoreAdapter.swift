@@ -34,6 +34,13 @@ public protocol StoreAdapter: Sendable {
     /// time.
     func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob]
 
+    /// How the app's subscriptions in this store are polled for their status (which, how often, at what
+    /// pace); nil: they are not.
+    func statusPolling(app: AppSettings) -> StatusPollingSettings?
+
+    /// The job that checks one subscription's status with the store at `runAt`.
+    func statusPollJob(app: AppSettings, candidate: PollCandidate, runAt: Instant) throws -> NewJob
+
     /// Performs an effect the engine decided that needs the store (acknowledging a purchase) and returns the
     /// facts the store gives back (the purchase, now acknowledged), or none. Jobs run at least once: doing it
     /// twice must be harmless.
@@ -51,6 +58,14 @@ extension StoreAdapter {
 
     /// Nothing to check.
     public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] { [] }
+
+    /// Not polled.
+    public func statusPolling(app: AppSettings) -> StatusPollingSettings? { nil }
+
+    /// A `StoreStatusPollJob`: the adapter's `currentFacts`, ingested.
+    public func statusPollJob(app: AppSettings, candidate: PollCandidate, runAt: Instant) throws -> NewJob {
+        try StoreStatusPollJob.job(appID: app.id, subscription: SubscriptionKey(store: store, id: candidate.subscriptionID), runAt: runAt)
+    }
 
     /// No periodic work.
     public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] { [] }
