@@ -4,8 +4,9 @@ import PerennialServices
 
 /// Reads purchases from the Developer API and gives their facts, each under its subscription: the first
 /// purchase token of its chain. A token seen before keeps the subscription it was recorded for; a new token
-/// that links an earlier one (`linkedPurchaseToken`: an upgrade, a downgrade, a resubscribe) joins that
-/// one's subscription, found among the recorded tokens or, failing that, by reading the earlier purchases
+/// that continues an earlier one (`linkedPurchaseToken`: an upgrade, a downgrade, a resubscribe in the app;
+/// `outOfAppPurchaseContext.expiredPurchaseToken`: a resubscribe from the Play Store) joins that one's
+/// subscription, and so its customer, found among the recorded tokens or, failing that, by reading the earlier purchases
 /// from Google (at most `maximumChain` links back).
 struct PlayPurchaseReader: Sendable {
     static let maximumChain = 16
@@ -57,13 +58,13 @@ struct PlayPurchaseReader: Sendable {
     private func chainStart(
         of token: String, purchase: PlaySubscriptionPurchase, app: AppSettings, connection: PlayAppConnection
     ) async throws -> SubscriptionKey {
-        var linked = purchase.linkedPurchaseToken
+        var linked = purchase.continuedPurchaseToken
         var chain = [token]
         while let earlier = linked, chain.count <= Self.maximumChain, !chain.contains(earlier) {
             if let known = try await recorded(earlier, app: app) { return known }
             chain.append(earlier)
             // An earlier purchase Google no longer keeps (60 days after it ended) ends the walk there.
-            linked = try? await connection.client.subscription(token: earlier).purchase.linkedPurchaseToken
+            linked = try? await connection.client.subscription(token: earlier).purchase.continuedPurchaseToken
         }
         return SubscriptionKey(store: .playStore, id: chain.last ?? token)
     }

@@ -142,6 +142,21 @@ struct PlayPurchaseFactsTests {
         #expect(facts.renewalInfos.first?.pausedUntil == nil)
     }
 
+    @Test func aResubscribeFromThePlayStoreNamesTheExpiredPurchaseAndItsCustomer() throws {
+        var body = PlayPurchaseBody(acknowledged: false)
+        body.extra["outOfAppPurchaseContext"] = [
+            "expiredPurchaseToken": "expired-token", "expiredExternalAccountIdentifiers": ["obfuscatedExternalAccountId": "user-7"],
+        ]
+        let purchase = try PlaySubscriptionPurchase.decode(from: body.data)
+        #expect(purchase.continuedPurchaseToken == "expired-token")
+        #expect(purchase.facts(token: Self.token, observedAt: Self.read).transactions.first?.appAccountToken == "user-7")
+        body.extra["linkedPurchaseToken"] = "replaced-token"
+        body.extra["externalAccountIdentifiers"] = ["obfuscatedExternalAccountId": "user-8"]
+        let linked = try PlaySubscriptionPurchase.decode(from: body.data)
+        #expect(linked.continuedPurchaseToken == "replaced-token", "a link made in the app comes first")
+        #expect(linked.facts(token: Self.token, observedAt: Self.read).transactions.first?.appAccountToken == "user-8")
+    }
+
     @Test func aRenewalIsDatedWhenFirstSeenAndCopiesMergeToTheEarliest() throws {
         let body = PlayPurchaseBody(orderID: "GPA.3345-1234-5678-90123..2")
         let purchase = try PlaySubscriptionPurchase.decode(from: body.data)

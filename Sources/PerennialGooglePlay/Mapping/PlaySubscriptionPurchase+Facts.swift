@@ -57,7 +57,8 @@ extension PlaySubscriptionPurchase {
             originalPurchasedAt: startedAt, expiresAt: expiresAt, isTrialPeriod: isTrial, isInIntroOfferPeriod: isIntro,
             offerCodeRefName: item.signupPromotion?.vanityCode?.promotionCode,
             promotionalOfferID: item.offerDetails?.offerId,
-            appAccountToken: externalAccountIdentifiers?.obfuscatedExternalAccountId,
+            appAccountToken: externalAccountIdentifiers?.obfuscatedExternalAccountId
+                ?? outOfAppPurchaseContext?.expiredExternalAccountIdentifiers?.obfuscatedExternalAccountId,
             observedAt: observedAt, isAcknowledged: isAcknowledged
         )
         if !isTrial, !isIntro, phase?.prorationPeriod == nil {

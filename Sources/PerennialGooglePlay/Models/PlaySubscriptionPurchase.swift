@@ -12,6 +12,13 @@ public struct PlaySubscriptionPurchase: Sendable, Hashable, Codable {
     public var regionCode: String?
     /// The purchase this one replaces (upgrade, downgrade, resubscribe): the same subscription continues.
     public var linkedPurchaseToken: String?
+
+    /// The purchase this one continues: the one it replaced in the app (`linkedPurchaseToken`: an upgrade,
+    /// a downgrade, a resubscribe), or the expired one a customer resubscribed to from the Play Store,
+    /// outside the app (`outOfAppPurchaseContext.expiredPurchaseToken`).
+    public var continuedPurchaseToken: String? {
+        linkedPurchaseToken ?? outOfAppPurchaseContext?.expiredPurchaseToken
+    }
     public var acknowledgementState: PlayAcknowledgementState?
     /// Present for a license tester's purchase (sandbox).
     public var testPurchase: PlayLineItem.Empty?

@@ -39,6 +39,9 @@ struct PlaySimulatedPurchase: Sendable, Hashable {
     var renewals = 0
     var linkedPurchaseToken: String?
     var obfuscatedAccountID: String?
+    /// A resubscribe from the Play Store: the expired purchase it follows, and that one's account id.
+    var expiredPurchaseToken: String?
+    var expiredObfuscatedAccountID: String?
     var etagVersion = 1
 
     /// The latest successful order: the stem, then `..0`, `..1` for renewals.

@@ -70,21 +70,11 @@ public actor PlaySimulator {
                 throw PlaySimulatorError.failedPrecondition("the linked purchase has expired: a resubscribe is a new purchase")
             }
         }
-        let now = clock.now()
-        let token = Self.newToken()
-        let stem = "GPA.\(nextOrder)-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 10_000...99_999))"
-        nextOrder += 1
-        let trial = freeTrial && product.freeTrialOfferID != nil
-        let introductory = introductoryPrice && product.introductoryOfferID != nil
-        let minutes = trial ? 3 : product.testPeriodMinutes
-        var purchase = PlaySimulatedPurchase(
-            token: token, product: product, startTime: now, expiryTime: now.adding(milliseconds: minutes * 60_000),
-            inTrial: trial, orderStem: stem, linkedPurchaseToken: linkedPurchaseToken, obfuscatedAccountID: obfuscatedAccountID
-        )
-        if introductory {
-            purchase.inIntroductoryPrice = !trial
-            purchase.introductoryPeriodsLeft = trial ? product.introductoryPeriods : product.introductoryPeriods - 1
-        }
+        var purchase = newPurchase(product: product, freeTrial: freeTrial, introductoryPrice: introductoryPrice)
+        purchase.linkedPurchaseToken = linkedPurchaseToken
+        purchase.obfuscatedAccountID = obfuscatedAccountID
+        let token = purchase.token
+        let now = purchase.startTime
         purchases[token] = purchase
         if let old = linkedPurchaseToken, var replaced = purchases[old] {
             replaced.phase = .expired
@@ -97,6 +87,39 @@ public actor PlaySimulator {
         }
         notify(.purchased, token: token)
         return token
+    }
+
+    /// The customer resubscribes from the Play Store, outside the app, to a subscription that expired: a new
+    /// purchase token with no account id of the app's, naming the expired purchase (and its account id) in
+    /// `outOfAppPurchaseContext`. Nobody in the app acknowledges it.
+    public func resubscribeFromPlayStore(expiredToken: String) throws -> String {
+        let expired = try settled(expiredToken)
+        guard expired.phase == .expired else { throw PlaySimulatorError.failedPrecondition("the subscription has not expired") }
+        var purchase = newPurchase(product: expired.product, freeTrial: false, introductoryPrice: false)
+        purchase.expiredPurchaseToken = expiredToken
+        purchase.expiredObfuscatedAccountID = expired.obfuscatedAccountID
+        purchases[purchase.token] = purchase
+        notify(.purchased, token: purchase.token)
+        return purchase.token
+    }
+
+    /// A purchase of `product` starting now, with the offers asked for that the base plan has.
+    private func newPurchase(product: PlaySimulatorProduct, freeTrial: Bool, introductoryPrice: Bool) -> PlaySimulatedPurchase {
+        let now = clock.now()
+        let stem = "GPA.\(nextOrder)-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 10_000...99_999))"
+        nextOrder += 1
+        let trial = freeTrial && product.freeTrialOfferID != nil
+        let introductory = introductoryPrice && product.introductoryOfferID != nil
+        let minutes = trial ? 3 : product.testPeriodMinutes
+        var purchase = PlaySimulatedPurchase(
+            token: Self.newToken(), product: product, startTime: now, expiryTime: now.adding(milliseconds: minutes * 60_000),
+            inTrial: trial, orderStem: stem
+        )
+        if introductory {
+            purchase.inIntroductoryPrice = !trial
+            purchase.introductoryPeriodsLeft = trial ? product.introductoryPeriods : product.introductoryPeriods - 1
+        }
+        return purchase
     }
 
     /// Makes renewal payments of a purchase fail (or succeed again).

@@ -49,6 +49,13 @@ enum PlaySubscriptionJSON {
             "testPurchase": [String: Any](), "etag": etag(purchase),
         ]
         if let linked = purchase.linkedPurchaseToken { body["linkedPurchaseToken"] = linked }
+        if let expired = purchase.expiredPurchaseToken {
+            var context: [String: Any] = ["expiredPurchaseToken": expired]
+            if let account = purchase.expiredObfuscatedAccountID {
+                context["expiredExternalAccountIdentifiers"] = ["obfuscatedExternalAccountId": account]
+            }
+            body["outOfAppPurchaseContext"] = context
+        }
         if purchase.phase == .paused, let resumes = purchase.autoResumeTime {
             body["pausedStateContext"] = ["autoResumeTime": time(resumes)]
         }

@@ -9,6 +9,7 @@ extension SimulatorServer {
     /// {basePlan}/offers`, the catalog), each needing a token the grant issued; and the control API
     /// `POST /simulator/google/purchases` (also upgrades and downgrades, with `linked_purchase_token`),
     /// `POST /simulator/google/purchases/{token}/billing`, `…/cancel`, `…/pause`, `…/resume`, `…/refund`,
+    /// `…/resubscribe` (from the Play Store, after expiry),
     /// `GET /simulator/google/key-file`, and Google's outages at `/simulator/google/faults` (GET, POST, DELETE).
     static func addPlayRoutes<Context: RequestContext>(to router: Router<Context>, play: PlaySimulator) {
         router.post("token") { request, _ -> Response in
@@ -116,6 +117,12 @@ extension SimulatorServer {
             await PlayHTTP.respond {
                 try await play.resume(token: try PlayHTTP.parameter("token", context))
                 return [String: Any]()
+            }
+        }
+        router.post("simulator/google/purchases/:token/resubscribe") { _, context -> Response in
+            await PlayHTTP.respond {
+                let token = try await play.resubscribeFromPlayStore(expiredToken: try PlayHTTP.parameter("token", context))
+                return ["purchase_token": token, "package_name": play.packageName]
             }
         }
         router.post("simulator/google/purchases/:token/refund") { _, context -> Response in

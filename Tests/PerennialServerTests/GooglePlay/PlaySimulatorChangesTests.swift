@@ -105,6 +105,26 @@ struct PlaySimulatorChangesTests {
         }
     }
 
+    @Test func aResubscribeFromThePlayStoreContinuesTheSubscription() async throws {
+        try await TestHarness.run(withPlay: true) { harness in
+            let play = try #require(harness.play)
+            let first = try await buy(harness, "ros")
+            try await play.cancelByUser(token: first)
+            try await advance(harness, minutes: 6)
+            #expect(try await subscriptions(harness, "ros").states == ["expired"])
+
+            // Outside the app: no account id on the purchase, nobody in the app to acknowledge it.
+            let second = try await play.resubscribeFromPlayStore(expiredToken: first)
+            await play.tick()
+            try await runJobs(harness)
+            let now = try await subscriptions(harness, "ros")
+            #expect(now.states == ["active"], "one subscription, continued")
+            #expect(now.entitlements == ["pro"])
+            #expect(now.body["subscriptions"][0]["subscription_id"].string == first)
+            #expect(try await isAcknowledged(play, second), "Perennial acknowledged it, or Google would refund it")
+        }
+    }
+
     @Test func anIntroductoryPriceLastsItsPeriods() async throws {
         try await TestHarness.run(withPlay: true) { harness in
             // pro.yearly: 3 introductory periods of 30 test minutes each.
