@@ -67,11 +67,15 @@ public struct GooglePlayAdapter: StoreAdapter {
         var facts = FactBatch()
         if let token = notification.subscriptionToken {
             facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection)
-            if notification.announcesVoiding {
-                facts = try await PlayVoidedPurchases(connection: connection, clock: clock).applied(to: facts, token: token)
-            }
         } else if let product = notification.oneTimeProductNotification {
-            facts = try await productFacts(productID: product.sku, token: product.purchaseToken, connection: connection)
+            facts = try await reader.productFacts(productID: product.sku, token: product.purchaseToken, app: app, connection: connection)
+        } else if let voided = notification.voidedPurchaseNotification,
+                  let known = try await reader.subscription(of: voided.purchaseToken, app: app) {
+            // A one-time product's refund: only a purchase Perennial read before can be read again.
+            facts = try await reader.currentFacts(of: known, app: app, connection: connection)
+        }
+        if notification.announcesVoiding, let token = notification.voidedPurchaseNotification?.purchaseToken ?? notification.subscriptionToken {
+            facts = try await PlayVoidedPurchases(connection: connection, clock: clock).applied(to: facts, token: token)
         }
         return VerifiedStoreNotification(
             notificationUUID: envelope.message.id.map { "pubsub:\($0)" }, notificationType: notification.typeName,
@@ -80,9 +84,7 @@ public struct GooglePlayAdapter: StoreAdapter {
     }
 
     public func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
-        let connection = try connections.connection(for: app)
-        let token = try await reader.latestToken(of: subscription, app: app)
-        return try await reader.subscriptionFacts(token: token, app: app, connection: connection)
+        try await reader.currentFacts(of: subscription, app: app, connection: try connections.connection(for: app))
     }
 
     /// The sweep of voided purchases, for each app with Google Play settings, and the pull of its RTDN when
@@ -102,6 +104,17 @@ public struct GooglePlayAdapter: StoreAdapter {
             throw PerennialError(.storeNotSupported, "Google Play performs acknowledgements only")
         }
         let connection = try connections.connection(for: app)
+        if let productID = try await reader.oneTimeProduct(of: subscription, app: app) {
+            let purchase = try await reader.readProduct(productID: productID, token: subscription.id, connection: connection)
+            if purchase.acknowledgementState != 1, purchase.purchaseState == 0 {
+                do {
+                    try await connection.client.acknowledgeProduct(productID: productID, token: subscription.id)
+                } catch {
+                    throw error.perennialError
+                }
+            }
+            return try await reader.productFacts(productID: productID, token: subscription.id, app: app, connection: connection)
+        }
         let token = try await reader.latestToken(of: subscription, app: app)
         let purchase = try await reader.read(token, connection: connection)
         guard purchase.acknowledgementState != .acknowledged, let productID = purchase.lineItems.first?.productId else {
@@ -113,13 +126,5 @@ public struct GooglePlayAdapter: StoreAdapter {
             throw error.perennialError
         }
         return try await reader.subscriptionFacts(token: token, app: app, connection: connection)
-    }
-
-    private func productFacts(productID: String, token: String, connection: PlayAppConnection) async throws -> FactBatch {
-        do {
-            return try await connection.client.product(productID: productID, token: token).facts(token: token, observedAt: clock.now())
-        } catch {
-            throw error.perennialError
-        }
     }
 }

@@ -7,7 +7,8 @@ import PerennialServices
 /// that continues an earlier one (`linkedPurchaseToken`: an upgrade, a downgrade, a resubscribe in the app;
 /// `outOfAppPurchaseContext.expiredPurchaseToken`: a resubscribe from the Play Store) joins that one's
 /// subscription, and so its customer, found among the recorded tokens or, failing that, by reading the earlier purchases
-/// from Google (at most `maximumChain` links back).
+/// from Google (at most `maximumChain` links back). A one-time product's purchase is its own subscription,
+/// named by its token.
 struct PlayPurchaseReader: Sendable {
     static let maximumChain = 16
 
@@ -33,6 +34,42 @@ struct PlayPurchaseReader: Sendable {
         return purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now)
     }
 
+    /// The facts Google gives now for a one-time product's purchase; its token is recorded the first time.
+    func productFacts(productID: String, token: String, app: AppSettings, connection: PlayAppConnection) async throws -> FactBatch {
+        let purchase = try await readProduct(productID: productID, token: token, connection: connection)
+        if try await recorded(token, app: app) == nil {
+            let now = clock.now()
+            try await ledger.write { session in
+                try await session.recordStoreReference(
+                    appID: app.id, subscription: SubscriptionKey(store: .playStore, id: token), reference: token, recordedAt: now
+                )
+            }
+        }
+        return purchase.facts(token: token, observedAt: clock.now())
+    }
+
+    /// What Google says now about a subscription or a one-time product's purchase Perennial knows: its
+    /// newest purchase token read again (`purchases.subscriptionsv2.get`, or `purchases.products.get` for a
+    /// product, told apart by the stored state).
+    func currentFacts(of subscription: SubscriptionKey, app: AppSettings, connection: PlayAppConnection) async throws -> FactBatch {
+        if let product = try await oneTimeProduct(of: subscription, app: app) {
+            return try await productFacts(productID: product, token: subscription.id, app: app, connection: connection)
+        }
+        return try await subscriptionFacts(token: try await latestToken(of: subscription, app: app), app: app, connection: connection)
+    }
+
+    /// The product id when the subscription is a one-time product's purchase; nil for a subscription.
+    func oneTimeProduct(of subscription: SubscriptionKey, app: AppSettings) async throws -> String? {
+        let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: subscription) }
+        guard let state, state.productType != .autoRenewable else { return nil }
+        return state.productID
+    }
+
+    /// The subscription a recorded token belongs to; nil when Perennial never read it.
+    func subscription(of token: String, app: AppSettings) async throws -> SubscriptionKey? {
+        try await recorded(token, app: app)
+    }
+
     /// The newest token recorded for a subscription (its id when none was recorded).
     func latestToken(of subscription: SubscriptionKey, app: AppSettings) async throws -> String {
         try await ledger.read { session in
@@ -40,14 +77,17 @@ struct PlayPurchaseReader: Sendable {
         } ?? subscription.id
     }
 
-    /// Whether Perennial has recorded the token (it read the purchase before).
-    func isKnown(_ token: String, app: AppSettings) async throws -> Bool {
-        try await recorded(token, app: app) != nil
-    }
-
     func read(_ token: String, connection: PlayAppConnection) async throws -> PlaySubscriptionPurchase {
         do {
             return try await connection.client.subscription(token: token).purchase
+        } catch {
+            throw error.perennialError
+        }
+    }
+
+    func readProduct(productID: String, token: String, connection: PlayAppConnection) async throws -> PlayProductPurchase {
+        do {
+            return try await connection.client.product(productID: productID, token: token)
         } catch {
             throw error.perennialError
         }

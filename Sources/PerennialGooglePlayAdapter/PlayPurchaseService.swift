@@ -72,11 +72,11 @@ public struct PlayPurchaseService: Sendable {
             facts = try await reader.subscriptionFacts(token: pending.purchaseToken, app: app, connection: connection)
         } catch let error as PerennialError where error.code == ErrorCode.storeRecordNotFound.rawValue {
             do {
-                facts = try await connection.client.product(productID: pending.productID, token: pending.purchaseToken)
-                    .facts(token: pending.purchaseToken, observedAt: clock.now())
-            } catch let productError {
-                if productError.kind == .notFound || productError.kind == .gone { throw error }
-                throw productError.perennialError
+                facts = try await reader.productFacts(
+                    productID: pending.productID, token: pending.purchaseToken, app: app, connection: connection
+                )
+            } catch let productError as PerennialError where productError.code == ErrorCode.storeRecordNotFound.rawValue {
+                throw error
             }
         }
         return try await ingestor.ingest(facts, app: app, appUserID: pending.appUserID)

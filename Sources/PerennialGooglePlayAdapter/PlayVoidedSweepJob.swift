@@ -42,8 +42,8 @@ public struct PlayVoidedSweepJob: JobHandler {
             throw error.perennialError
         }
         for token in Set(voided.map(\.purchaseToken)).sorted() {
-            guard try await reader.isKnown(token, app: app) else { continue }
-            let facts = try await reader.subscriptionFacts(token: token, app: app, connection: connection)
+            guard let known = try await reader.subscription(of: token, app: app) else { continue }
+            let facts = try await reader.currentFacts(of: known, app: app, connection: connection)
             try await ingestor.ingestForOwners(
                 PlayVoidedPurchases.apply(voided.filter { $0.purchaseToken == token }, to: facts), app: app
             )

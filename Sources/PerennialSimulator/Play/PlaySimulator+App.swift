@@ -1,7 +1,8 @@
 extension PlaySimulator {
     /// The Play side of a simulator app: its bundle id as the package name, and each auto-renewable product
     /// as a Play subscription with one base plan of the same period (a free trial offer when it has a trial, an
-    /// introductory price offer at half the price when it has a pay-as-you-go introductory offer).
+    /// introductory price offer at half the price when it has a pay-as-you-go introductory offer); its
+    /// consumables and non-consumables are one-time products.
     public init(app: SimulatorApp, clock: SimulatorClock) throws {
         let products = app.products.filter { $0.type == .autoRenewable }.map { product in
             let period: String = switch product.period {
@@ -19,6 +20,7 @@ extension PlaySimulator {
                 introductoryPriceMicros: product.priceMilliunits * 500, introductoryPeriods: product.introOffer?.periods ?? 1
             )
         }
-        try self.init(packageName: app.bundleID, products: products, clock: clock)
+        let oneTime = Set(app.products.filter { $0.type == .consumable || $0.type == .nonConsumable }.map(\.id))
+        try self.init(packageName: app.bundleID, products: products, oneTimeProductIDs: oneTime, clock: clock)
     }
 }

@@ -18,6 +18,7 @@ extension PlaySimulator {
     /// acknowledged), then pushes what is waiting. Call it after moving the clock.
     public func tick() async {
         for token in purchases.keys.sorted() { _ = try? settled(token) }
+        for token in productPurchases.keys.sorted() { _ = try? settledProduct(token: token) }
         await deliver()
     }
 
@@ -53,6 +54,11 @@ extension PlaySimulator {
         enqueue(["voidedPurchaseNotification": ["purchaseToken": token, "orderId": orderID, "productType": 1, "refundType": 1]])
     }
 
+    /// Queues a one-time product notification (1 purchased, 2 canceled).
+    func notifyProduct(type: Int, token: String, productID: String) {
+        enqueue(["oneTimeProductNotification": ["version": "1.0", "notificationType": type, "purchaseToken": token, "sku": productID]])
+    }
+
     /// The notifications time brought between `before` and `after`.
     func notifyTransition(from before: PlaySimulatedPurchase, to after: PlaySimulatedPurchase) {
         if after.renewals > before.renewals {
@@ -68,7 +74,7 @@ extension PlaySimulator {
         }
     }
 
-    private func enqueue(_ notification: [String: Any]) {
+    func enqueue(_ notification: [String: Any]) {
         var developer: [String: Any] = [
             "version": "1.0", "packageName": packageName, "eventTimeMillis": "\(clock.now().milliseconds)",
         ]

@@ -20,6 +20,9 @@ public actor PlaySimulator {
     let serviceAccountKey: _RSA.Signing.PrivateKey
     let pushKey: _RSA.Signing.PrivateKey
     var purchases: [String: PlaySimulatedPurchase] = [:]
+    /// The app's consumables and non-consumables, by product id, and their purchases by token.
+    let oneTimeProductIDs: Set<String>
+    var productPurchases: [String: PlaySimulatedProductPurchase] = [:]
     var voided: [[String: Any]] = []
     var accessTokens: [String: Date] = [:]
     var nextOrder = Int.random(in: 1_000...9_000)
@@ -35,8 +38,9 @@ public actor PlaySimulator {
     /// Bumped when the faults are cleared: requests a timeout fault holds are let go.
     var faultGeneration = 0
 
-    public init(packageName: String, products: [PlaySimulatorProduct], clock: SimulatorClock) throws {
+    public init(packageName: String, products: [PlaySimulatorProduct], oneTimeProductIDs: Set<String> = [], clock: SimulatorClock) throws {
         self.packageName = packageName
+        self.oneTimeProductIDs = oneTimeProductIDs
         self.products = Dictionary(products.map { ($0.productID, $0) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock
         serviceAccountEmail = "perennial@\(packageName.replacingOccurrences(of: ".", with: "-")).iam.gserviceaccount.com"
@@ -161,11 +165,12 @@ public actor PlaySimulator {
         }
     }
 
-    /// Google refunds the customer (a refund request granted, a chargeback): access ends now, the purchase
-    /// is voided (`voidedSource` 0, the user; `voidedReason` as Google numbers them, 1 remorse by default),
+    /// Google refunds the customer (a refund request granted, a chargeback; a one-time product's purchase too):
+    /// access ends now, the purchase is voided (`voidedSource` 0, the user; `voidedReason` as Google numbers them, 1 remorse by default),
     /// and both SUBSCRIPTION_REVOKED and a voided purchase notification are pushed.
     public func refund(token: String, reason: Int = 1) throws {
         guard (0...8).contains(reason) else { throw PlaySimulatorError.invalid("voidedReason is 0 to 8") }
+        if productPurchases[token] != nil { return try refundProduct(token: token, reason: reason) }
         var purchase = try settled(token)
         void(&purchase, at: clock.now(), by: .system, source: 0, reason: reason)
         purchase.etagVersion += 1
@@ -253,6 +258,7 @@ public actor PlaySimulator {
     public func voidedPurchases(since startTime: Int64) throws -> Data {
         try requireFinancialAccess()
         for token in purchases.keys { _ = try? settled(token) }
+        for token in productPurchases.keys { _ = try? settledProduct(token: token) }
         let entries = voided.filter { Int64($0["voidedTimeMillis"] as? String ?? "") ?? 0 >= startTime }
         return try JSONSerialization.data(withJSONObject: ["voidedPurchases": entries], options: [.sortedKeys])
     }

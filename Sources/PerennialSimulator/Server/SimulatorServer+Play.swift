@@ -5,9 +5,10 @@ extension SimulatorServer {
     /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` (the push
     /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
     /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
-    /// {token}:acknowledge`; `…/voidedpurchases`; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
+    /// {token}:acknowledge`; `…/products/{product}/tokens/{token}` and its `:acknowledge`, `:consume`; `…/voidedpurchases`; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
     /// {basePlan}/offers`, the catalog), each needing a token the grant issued; and the control API
     /// `POST /simulator/google/purchases` (also upgrades and downgrades, with `linked_purchase_token`),
+    /// `POST /simulator/google/products` (a one-time product),
     /// `POST /simulator/google/purchases/{token}/billing`, `…/cancel`, `…/pause`, `…/resume`, `…/refund`,
     /// `…/resubscribe` (from the Play Store, after expiry),
     /// `GET /simulator/google/key-file`, and Google's outages at `/simulator/google/faults` (GET, POST, DELETE).
@@ -62,6 +63,23 @@ extension SimulatorServer {
                 return [String: Any]()
             }
         }
+        api.get("products/:product/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                try await play.productPurchase(productID: try PlayHTTP.parameter("product", context), token: try PlayHTTP.parameter("token", context))
+            }
+        }
+        api.post("products/:product/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                let (token, method) = try PlayHTTP.customMethod(try PlayHTTP.parameter("token", context))
+                let product = try PlayHTTP.parameter("product", context)
+                switch method {
+                case "acknowledge": try await play.acknowledgeProduct(productID: product, token: token)
+                case "consume": try await play.consumeProduct(productID: product, token: token)
+                default: throw PlaySimulatorError.notFound("no method \(method)")
+                }
+                return [String: Any]()
+            }
+        }
         api.get("voidedpurchases") { request, context -> Response in
             await PlayHTTP.api(request, context, play) {
                 let start = request.uri.queryParameters.get("startTime").flatMap { Int64($0) } ?? 0
@@ -90,6 +108,13 @@ extension SimulatorServer {
                     productID: body.product_id, obfuscatedAccountID: body.obfuscated_account_id, freeTrial: body.free_trial ?? false,
                     introductoryPrice: body.introductory_price ?? false, linkedPurchaseToken: body.linked_purchase_token
                 )
+                return ["purchase_token": token, "package_name": play.packageName]
+            }
+        }
+        router.post("simulator/google/products") { request, _ -> Response in
+            await PlayHTTP.respond {
+                let body = try await ControlHTTP.decode(PlayPurchaseRequest.self, from: request)
+                let token = try await play.buyProduct(productID: body.product_id, obfuscatedAccountID: body.obfuscated_account_id)
                 return ["purchase_token": token, "package_name": play.packageName]
             }
         }
