@@ -59,8 +59,12 @@ public enum SimulatorRunner {
                 configuration: configuration, notificationSender: sender,
                 idBlock: Int.random(in: 0...AppStoreSimulator.maximumIDBlock))
         }
-        // Google Play beside the App Store, for the first app (its state is not kept across restarts yet).
+        // Google Play beside the App Store, for the first app, kept in the same folder.
         let play = try configuration.apps.first.map { try PlaySimulator(app: $0, clock: simulator.clock) }
+        if let play, let folder {
+            let continued = try await folder.attach(play)
+            logger.info(continued ? "Google Play simulator continues its saved state" : "Google Play simulator starts a new state")
+        }
         if let play {
             await play.setPush(googlePush, sender: HTTPPlayPushSender(transport: AsyncHTTPClientTransport(client: .shared)))
             services.append(PlayTickService(play: play))

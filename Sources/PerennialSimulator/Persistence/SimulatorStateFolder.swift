@@ -11,7 +11,7 @@ import Darwin
 
 /// Where `perennial simulator` keeps its App Store across restarts: `authority.json` (the signing chain and
 /// its private key) and `state.json` (the simulated now, accounts, transactions, subscriptions, events, the
-/// notification log, the id counters), each written whole to a temporary file and renamed over the old one,
+/// notification log, the id counters), and `play.json` (Google Play's: `PlaySimulator.savedState`), each written whole to a temporary file and renamed over the old one,
 /// readable by the owner only, in a folder only the owner may enter.
 ///
 /// A new folder gets a new authority and a random block of transaction ids (`AppStoreSimulator` `idBlock`),
@@ -22,6 +22,8 @@ public actor SimulatorStateFolder {
     private var lastSavedDigest: SHA256.Digest?
     private var nextTicket = 0
     private var lastWrittenTicket = -1
+    private var play: PlaySimulator?
+    private var lastSavedPlayDigest: SHA256.Digest?
 
     public init(path: String) {
         self.path = path
@@ -29,6 +31,34 @@ public actor SimulatorStateFolder {
 
     var authorityFile: String { (path as NSString).appendingPathComponent("authority.json") }
     var stateFile: String { (path as NSString).appendingPathComponent("state.json") }
+    var playFile: String { (path as NSString).appendingPathComponent("play.json") }
+
+    /// Keeps Google Play in the folder beside the App Store: continues the Play state saved there (returns
+    /// true), or saves this one as the first. Every later `save` saves both.
+    public func attach(_ play: PlaySimulator) async throws -> Bool {
+        try createFolder()
+        self.play = play
+        guard let data = FileManager.default.contents(atPath: playFile) else {
+            try await savePlay()
+            return false
+        }
+        do {
+            try await play.restore(data)
+        } catch {
+            throw SimulatorStateError(path: playFile, problem: "not a Play simulator state this version can read (\(error))")
+        }
+        lastSavedPlayDigest = SHA256.hash(data: data)
+        return true
+    }
+
+    private func savePlay() async throws {
+        guard let play else { return }
+        let data = try await play.savedState()
+        let digest = SHA256.hash(data: data)
+        guard digest != lastSavedPlayDigest else { return }
+        try Self.writeAtomically(data, to: playFile)
+        lastSavedPlayDigest = digest
+    }
 
     /// The simulator saved in the folder, or a new one (saved at once) when the folder is new or empty.
     /// Returns whether it continued a saved one.
@@ -64,8 +94,9 @@ public actor SimulatorStateFolder {
         return (simulator, true)
     }
 
-    /// Writes the simulator's state when it changed since the last save.
+    /// Writes the simulator's state (and the attached Play simulator's) when it changed since the last save.
     public func save(_ simulator: AppStoreSimulator) async throws {
+        try await savePlay()
         let ticket = nextTicket
         nextTicket += 1
         let snapshot = await simulator.snapshot()

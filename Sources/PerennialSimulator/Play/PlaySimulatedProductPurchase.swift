@@ -1,7 +1,7 @@
 import PerennialCore
 
 /// One purchase of a one-time product in the Play simulator, as Google keeps it.
-struct PlaySimulatedProductPurchase: Sendable, Hashable {
+struct PlaySimulatedProductPurchase: Sendable, Hashable, Codable {
     var token: String
     var productID: String
     var orderID: String

@@ -1,12 +1,12 @@
 import PerennialCore
 
 /// One purchase token's subscription in the Play simulator, as Google keeps it.
-struct PlaySimulatedPurchase: Sendable, Hashable {
-    enum Phase: String, Sendable, Hashable {
+struct PlaySimulatedPurchase: Sendable, Hashable, Codable {
+    enum Phase: String, Sendable, Hashable, Codable {
         case active, canceled, inGracePeriod, onHold, paused, expired
     }
 
-    enum Cancellation: String, Sendable, Hashable {
+    enum Cancellation: String, Sendable, Hashable, Codable {
         case user = "userInitiatedCancellation"
         case system = "systemInitiatedCancellation"
         case developer = "developerInitiatedCancellation"

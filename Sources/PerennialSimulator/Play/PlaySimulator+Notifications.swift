@@ -92,8 +92,3 @@ extension PlaySimulator {
         pendingPushes.append(PendingPush(body: body))
     }
 }
-
-/// A push waiting for delivery.
-struct PendingPush: Sendable {
-    var body: Data
-}

@@ -69,11 +69,10 @@ extension PlaySimulator {
 
     private func voidProduct(_ purchase: PlaySimulatedProductPurchase, at time: Instant, source: Int, reason: Int) {
         productPurchases[purchase.token]?.canceled = true
-        voided.append([
-            "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.token, "orderId": purchase.orderID,
-            "purchaseTimeMillis": "\(purchase.purchaseTime.milliseconds)", "voidedTimeMillis": "\(time.milliseconds)",
-            "voidedSource": source, "voidedReason": reason,
-        ])
+        voided.append(PlayVoidedEntry(
+            purchaseToken: purchase.token, orderID: purchase.orderID, purchaseTime: purchase.purchaseTime, voidedTime: time,
+            source: source, reason: reason
+        ))
         enqueue(["voidedPurchaseNotification": ["purchaseToken": purchase.token, "orderId": purchase.orderID, "productType": 2, "refundType": 1]])
     }
 }

@@ -17,13 +17,13 @@ public actor PlaySimulator {
     public nonisolated let serviceAccountEmail: String
     let clock: SimulatorClock
     let products: [String: PlaySimulatorProduct]
-    let serviceAccountKey: _RSA.Signing.PrivateKey
-    let pushKey: _RSA.Signing.PrivateKey
+    var serviceAccountKey: _RSA.Signing.PrivateKey
+    var pushKey: _RSA.Signing.PrivateKey
     var purchases: [String: PlaySimulatedPurchase] = [:]
     /// The app's consumables and non-consumables, by product id, and their purchases by token.
     let oneTimeProductIDs: Set<String>
     var productPurchases: [String: PlaySimulatedProductPurchase] = [:]
-    var voided: [[String: Any]] = []
+    var voided: [PlayVoidedEntry] = []
     var accessTokens: [String: Date] = [:]
     var nextOrder = Int.random(in: 1_000...9_000)
     var pushTarget: PlayPushTarget?
@@ -235,11 +235,10 @@ public actor PlaySimulator {
         purchase.scheduledPauseMinutes = nil
         purchase.autoResumeTime = nil
         purchase.expiryTime = min(purchase.expiryTime, time)
-        voided.append([
-            "kind": "androidpublisher#voidedPurchase", "purchaseToken": purchase.token, "orderId": purchase.latestOrderID,
-            "purchaseTimeMillis": "\(purchase.startTime.milliseconds)", "voidedTimeMillis": "\(time.milliseconds)",
-            "voidedSource": source, "voidedReason": reason,
-        ])
+        voided.append(PlayVoidedEntry(
+            purchaseToken: purchase.token, orderID: purchase.latestOrderID, purchaseTime: purchase.startTime, voidedTime: time,
+            source: source, reason: reason
+        ))
     }
 
     /// `purchases.subscriptionsv2.defer`: the next renewal moves later; the etag must be the current one.
@@ -259,7 +258,7 @@ public actor PlaySimulator {
         try requireFinancialAccess()
         for token in purchases.keys { _ = try? settled(token) }
         for token in productPurchases.keys { _ = try? settledProduct(token: token) }
-        let entries = voided.filter { Int64($0["voidedTimeMillis"] as? String ?? "") ?? 0 >= startTime }
+        let entries = voided.filter { $0.voidedTime.milliseconds >= startTime }.map(\.json)
         return try JSONSerialization.data(withJSONObject: ["voidedPurchases": entries], options: [.sortedKeys])
     }
 
