@@ -36,11 +36,7 @@ public struct StoreEffectJob: JobHandler {
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
         let app = try apps.configuredApp(id: payload.appID)
-        let store = payload.effect.subscription.store
-        guard let adapter = adapters.adapter(for: store) else {
-            throw PerennialError(.storeNotSupported, "no adapter for the store \(store) is registered on this server")
-        }
-        let facts = try await adapter.perform(payload.effect, app: app)
+        let facts = try await adapters.required(for: payload.effect.subscription.store).perform(payload.effect, app: app)
         if !facts.transactions.isEmpty || !facts.renewalInfos.isEmpty {
             try await ingestor.ingestForOwners(facts, app: app)
         }

@@ -133,10 +133,7 @@ public struct StoreNotificationService: Sendable {
     }
 
     private func adapter(for store: Store) throws -> any StoreAdapter {
-        guard let adapter = adapters.adapter(for: store) else {
-            throw PerennialError(.storeNotSupported, "no adapter for the store \(store) is registered on this server")
-        }
-        return adapter
+        try adapters.required(for: store)
     }
 
     /// The answer to a repeat of a notification already settled: the same as the first time.

@@ -35,10 +35,7 @@ public struct StoreStatusPollJob: JobHandler {
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
         let app = try apps.configuredApp(id: payload.appID)
-        guard let adapter = adapters.adapter(for: payload.subscription.store) else {
-            throw PerennialError(.storeNotSupported, "no adapter for the store \(payload.subscription.store) is registered on this server")
-        }
-        guard let facts = try await adapter.currentFacts(of: payload.subscription, app: app),
+        guard let facts = try await adapters.required(for: payload.subscription.store).currentFacts(of: payload.subscription, app: app),
               !facts.transactions.isEmpty || !facts.renewalInfos.isEmpty
         else { return }
         try await ingestor.ingestForOwners(facts, app: app)

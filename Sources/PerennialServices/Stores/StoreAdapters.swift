@@ -16,6 +16,14 @@ public struct StoreAdapters: Sendable {
         byStore[store]
     }
 
+    /// The adapter of a store; `store_not_supported` when none is registered on this server.
+    public func required(for store: Store) throws -> any StoreAdapter {
+        guard let adapter = byStore[store] else {
+            throw PerennialError(.storeNotSupported, "no adapter for the store \(store) is registered on this server")
+        }
+        return adapter
+    }
+
     /// Every registered adapter, by store name.
     public var all: [any StoreAdapter] {
         byStore.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { byStore[$0] }

@@ -22,20 +22,15 @@ extension PlaySimulator {
             throw PlaySimulatorError.invalid("seconds must be a positive number of simulated seconds")
         }
         if let requests, requests < 1 { throw PlaySimulatorError.invalid("requests must be at least 1") }
-        let fault = SimulatorFault(
-            id: nextFaultID, kind: kind, scope: .all,
-            activeUntil: seconds.map { clock.now().adding(milliseconds: SimulatorClock.clamped($0 * 1000)) },
-            remainingRequests: requests
+        return faultList.add(
+            kind, scope: .all, activeUntil: seconds.map { clock.now().adding(milliseconds: SimulatorClock.clamped($0 * 1000)) },
+            requests: requests
         )
-        nextFaultID += 1
-        faultList.append(fault)
-        return fault
     }
 
     /// The faults still in force.
     public func faults() -> [SimulatorFault] {
-        pruneFaults()
-        return faultList
+        faultList.current(at: clock.now())
     }
 
     /// Removes every fault and lets go of the requests a timeout fault holds.
@@ -46,12 +41,7 @@ extension PlaySimulator {
 
     /// The fault that answers the next request, counting the request against it.
     func takeFault() -> SimulatorFaultKind? {
-        pruneFaults()
-        guard let first = faultList.first else { return nil }
-        if let remaining = first.remainingRequests {
-            if remaining <= 1 { faultList.removeFirst() } else { faultList[0].remainingRequests = remaining - 1 }
-        }
-        return first.kind
+        faultList.take(at: clock.now())
     }
 
     /// Holds the caller for `seconds` of real time, or until the faults are cleared or its task cancelled.
@@ -60,13 +50,6 @@ extension PlaySimulator {
         let deadline = ContinuousClock.now + .milliseconds(SimulatorClock.clamped(seconds * 1000))
         while ContinuousClock.now < deadline, faultGeneration == generation, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    private func pruneFaults() {
-        let now = clock.now()
-        faultList.removeAll { fault in
-            fault.activeUntil.map { $0 <= now } == true || fault.remainingRequests.map { $0 <= 0 } == true
         }
     }
 }

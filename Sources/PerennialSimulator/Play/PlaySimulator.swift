@@ -33,8 +33,7 @@ public actor PlaySimulator {
     var nextMessageID = 1_000_000
     var basePlanStates: [String: String] = [:]
     var financialAccess = true
-    var faultList: [SimulatorFault] = []
-    var nextFaultID = 1
+    var faultList = SimulatorFaultList()
     /// Bumped when the faults are cleared: requests a timeout fault holds are let go.
     var faultGeneration = 0
 

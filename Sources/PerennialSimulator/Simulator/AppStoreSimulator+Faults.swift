@@ -19,27 +19,22 @@ extension AppStoreSimulator {
         if let environment, environment == .xcode {
             throw SimulatorError.invalidRequest("environment must be sandbox or production")
         }
-        let fault = SimulatorFault(
-            id: nextFaultID, kind: kind, environment: environment, scope: scope,
-            activeUntil: seconds.map { now.adding(milliseconds: SimulatorClock.clamped($0 * 1000)) },
-            remainingRequests: requests)
-        nextFaultID += 1
-        faultList.append(fault)
-        return fault
+        return faultList.add(
+            kind, environment: environment, scope: scope,
+            activeUntil: seconds.map { now.adding(milliseconds: SimulatorClock.clamped($0 * 1000)) }, requests: requests
+        )
     }
 
     /// The faults still in force.
     public func faults() -> [SimulatorFault] {
-        pruneFaults()
-        return faultList
+        faultList.current(at: clock.now())
     }
 
     /// Removes one fault.
     public func removeFault(id: Int) throws {
-        guard faultList.contains(where: { $0.id == id }) else {
+        guard faultList.remove(id: id) else {
             throw SimulatorError.notFound("unknown_fault", "no fault \(id)")
         }
-        faultList.removeAll { $0.id == id }
     }
 
     /// Removes every fault and releases every request a timeout fault is holding.
@@ -66,24 +61,7 @@ extension AppStoreSimulator {
     }
 
     private func takeFault(where applies: (SimulatorFault) -> Bool) -> SimulatorFaultKind? {
-        pruneFaults()
-        guard let index = faultList.firstIndex(where: applies) else { return nil }
-        let fault = faultList[index]
-        if let remaining = fault.remainingRequests {
-            if remaining <= 1 {
-                faultList.remove(at: index)
-            } else {
-                faultList[index].remainingRequests = remaining - 1
-            }
-        }
-        return fault.kind
-    }
-
-    private func pruneFaults() {
-        let now = clock.now()
-        faultList.removeAll { fault in
-            fault.activeUntil.map { $0 <= now } == true || fault.remainingRequests.map { $0 <= 0 } == true
-        }
+        faultList.take(at: clock.now(), where: applies)
     }
 
     private static func check(_ kind: SimulatorFaultKind) throws {

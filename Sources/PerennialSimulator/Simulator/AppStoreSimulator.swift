@@ -28,8 +28,7 @@ public actor AppStoreSimulator {
     public nonisolated let signingAuthority: SimulatorSigningAuthority
 
     var state: SimulatorState
-    var faultList: [SimulatorFault] = []
-    var nextFaultID = 1
+    var faultList = SimulatorFaultList()
     var holds: [Int: HeldRequest] = [:]
     var nextHoldID = 1
     var notificationLog = NotificationLog()
