@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import PerennialStorage
 import Hummingbird
 import Logging
 import PerennialServer
@@ -18,9 +19,12 @@ struct BenchServer: Sendable {
     static let masterKey = Data(repeating: 0x42, count: 32)
 
     /// Opens (and migrates) the database at `databaseURL` and starts serving.
-    static func start(databaseURL: String, trustedRoot: Data, logger: Logger) async throws -> BenchServer {
+    static func start(
+        databaseURL: String, trustedRoot: Data, groupCommit: GroupCommitSettings? = nil, logger: Logger
+    ) async throws -> BenchServer {
         var configuration = PerennialConfiguration(apps: [BenchApp.settings(trustedRoot: trustedRoot)])
         configuration.server.databaseURL = databaseURL
+        configuration.server.groupCommit = groupCommit
         // Rate limits stay in the path, with budgets no benchmark reaches.
         let unlimited = RateLimit(perSecond: 10_000_000, burst: 10_000_000)
         configuration.server.rateLimits = RateLimitSettings(publicKey: unlimited, secretKey: unlimited, notifications: unlimited)

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialStorage
 
 /// How long and how big the benchmarks run, and where their inputs and databases are.
 public struct BenchmarkOptions: Sendable {
@@ -19,6 +20,15 @@ public struct BenchmarkOptions: Sendable {
     public var postgresURL: String? = "postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
     /// Whether the HTTP benchmarks run on SQLite.
     public var sqlite = true
+    /// How the served stack groups store notifications' writes (`server.group_commit`): the most writes
+    /// per transaction, and how long a batch waits for more (1 and 0 turn grouping off); nil: each
+    /// database's defaults.
+    public var groupCommitMaxBatch: Int?
+    public var groupCommitMaxWaitMilliseconds = 2
+
+    var groupCommit: GroupCommitSettings? {
+        groupCommitMaxBatch.map { GroupCommitSettings(maxBatch: $0, maxWait: .milliseconds(groupCommitMaxWaitMilliseconds)) }
+    }
 
     /// The defaults: 10 s in 5 rounds, 100,000 customers, 64 connections, SQLite and the local PostgreSQL.
     public init() {}

@@ -34,7 +34,7 @@ struct HTTPBenchmarks: Sendable {
             let server: BenchServer
             do {
                 server = try await BenchServer.start(
-                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, logger: logger
+                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit, logger: logger
                 )
             } catch {
                 progress("skipping \(database.label): \(error)")

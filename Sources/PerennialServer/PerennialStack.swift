@@ -56,7 +56,8 @@ public struct PerennialStack: Sendable {
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
-            url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize
+            url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize,
+            groupCommit: configuration.server.groupCommit
         )
         do {
             _ = try await Migrations.migrate(database)

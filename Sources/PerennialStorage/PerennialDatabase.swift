@@ -25,29 +25,41 @@ public final class PerennialDatabase: Sendable {
     public let location: DatabaseLocation
     let backend: Backend
     let logger: Logger
+    let writeGroup: WriteGroup
 
     /// The database engine, for `/health`.
     public var kind: DatabaseKind { location.kind }
 
-    private init(location: DatabaseLocation, backend: Backend, logger: Logger) {
+    private init(location: DatabaseLocation, backend: Backend, logger: Logger, groupCommit: GroupCommitSettings) {
         self.location = location
         self.backend = backend
         self.logger = logger
+        // SQLite has one writer: one batch at a time. PostgreSQL commits several at once, a quarter of the pool.
+        let lanes = switch backend {
+        case .sqlite: 1
+        case .postgres(let postgres): max(1, postgres.maximumConnections / 4)
+        }
+        writeGroup = WriteGroup(settings: groupCommit, lanes: lanes)
     }
 
     /// Opens the database at a URL (see `DatabaseLocation`).
     public static func open(
-        url: String, logger: Logger = Logger(label: "perennial.storage"), postgresMaximumConnections: Int = 10
+        url: String, logger: Logger = Logger(label: "perennial.storage"), postgresMaximumConnections: Int = 10,
+        groupCommit: GroupCommitSettings? = nil
     ) async throws -> PerennialDatabase {
-        try await open(DatabaseLocation(url: url), logger: logger, postgresMaximumConnections: postgresMaximumConnections)
+        try await open(
+            DatabaseLocation(url: url), logger: logger, postgresMaximumConnections: postgresMaximumConnections, groupCommit: groupCommit
+        )
     }
 
     /// Opens a database: the SQLite file is created when missing; a PostgreSQL server is contacted once, so a
     /// wrong URL or password fails here with `StorageError.Code.databaseUnavailable`.
-    /// - Parameter postgresMaximumConnections: the size of the PostgreSQL pool (per process).
+    /// - Parameters:
+    ///   - postgresMaximumConnections: the size of the PostgreSQL pool (per process).
+    ///   - groupCommit: how `groupedWrite`s share transactions; nil: the database's defaults.
     public static func open(
         _ location: DatabaseLocation, logger: Logger = Logger(label: "perennial.storage"),
-        postgresMaximumConnections: Int = 10
+        postgresMaximumConnections: Int = 10, groupCommit: GroupCommitSettings? = nil
     ) async throws -> PerennialDatabase {
         let backend: Backend
         switch location.target {
@@ -63,7 +75,9 @@ public final class PerennialDatabase: Sendable {
                 )
             )
         }
-        return PerennialDatabase(location: location, backend: backend, logger: logger)
+        return PerennialDatabase(
+            location: location, backend: backend, logger: logger, groupCommit: groupCommit ?? .defaults(for: location.kind)
+        )
     }
 
     /// Closes the database: waits for SQLite's session in progress, closes PostgreSQL's pool. Safe to call
@@ -93,6 +107,22 @@ public final class PerennialDatabase: Sendable {
         case .sqlite(let sqlite): return try await sqlite.withSession(ownerID: ownerID, publishing)
         case .postgres(let postgres): return try await postgres.withSession(ownerID: ownerID, publishing)
         }
+    }
+
+    /// Runs `body` like a write transaction of its own, but in a transaction shared with the writes submitted
+    /// at the same time (group commit, see `WriteGroup`): one commit for many callers. Returns once that
+    /// transaction committed. Refused inside another transaction of this database, as `atomically`.
+    func groupedWrite<Result: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> Result) async throws -> Result {
+        if let current = DatabaseSession.current, current.ownerID == ObjectIdentifier(self), current.isActive {
+            throw StorageError(.nestedSession, "storage was called from inside a transaction of the same database; use the session the transaction gives")
+        }
+        // Batches of one: no grouping at all, each write in its own transaction, as `atomically`.
+        guard writeGroup.settings.maxBatch > 1 else { return try await atomically(.write, body) }
+        let result = try await writeGroup.submit({ session in try await body(session) }, on: self)
+        guard let typed = result as? Result else {
+            throw StorageError(.writeConflict, "a grouped write returned an unexpected result")
+        }
+        return typed
     }
 
     /// Runs `body` in a transaction of a session of its own (refused inside another, as `withSession`).

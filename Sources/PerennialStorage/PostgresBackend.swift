@@ -8,10 +8,13 @@ final class PostgresBackend: Sendable {
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
+    /// The size of the pool.
+    let maximumConnections: Int
 
-    private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
+    private init(client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int, logger: Logger) {
         self.client = client
         self.runTask = runTask
+        self.maximumConnections = maximumConnections
         self.logger = logger
     }
 
@@ -38,7 +41,7 @@ final class PostgresBackend: Sendable {
                 .databaseUnavailable, "could not connect to \(description): \(String(reflecting: error))"
             )
         }
-        return PostgresBackend(client: client, runTask: runTask, logger: logger)
+        return PostgresBackend(client: client, runTask: runTask, maximumConnections: maximumConnections, logger: logger)
     }
 
     /// Runs `body` with a connection leased from the pool. A connection whose transaction could not be

@@ -26,6 +26,14 @@ public struct SQLLedger: Ledger {
         }
     }
 
+    public func groupedWrite<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) async throws -> Result {
+        try await database.groupedWrite { session in
+            try await body(SQLLedgerSession(session: session))
+        }
+    }
+
     /// Runs `body` in a read-only transaction (PostgreSQL: one repeatable-read snapshot).
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result

@@ -4,7 +4,8 @@ import SQLKit
 
 /// The `NotificationInbox` on an SQL database, in the `store_notifications` table. Receiving is an
 /// insert that does nothing when the notification is already there, so concurrent repeats of one
-/// notification store it once. Inside a ledger write of the same database, operations join it.
+/// notification store it once. Receiving and settling are grouped writes: notifications arriving together
+/// share one commit (`PerennialDatabase.groupedWrite`).
 public struct SQLNotificationInbox: NotificationInbox {
     let database: PerennialDatabase
 
@@ -13,7 +14,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
-        try await database.atomically(.write) { session in
+        try await database.groupedWrite { session in
             let inserted = try await session.sql.raw("""
                 INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status, body_bytes)
                 VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
@@ -34,7 +35,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
-        try await database.atomically(.write) { session in
+        try await database.groupedWrite { session in
             try await session.sql.raw("""
                 UPDATE store_notifications SET status = \(bind: outcome.status.rawValue),
                     notification_uuid = \(bind: outcome.notificationUUID), notification_type = \(bind: outcome.notificationType), subtype = \(bind: outcome.subtype),

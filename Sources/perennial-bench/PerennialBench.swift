@@ -49,10 +49,21 @@ struct PerennialBench: AsyncParsableCommand {
     @Flag(help: "Skip SQLite.")
     var noSqlite = false
 
+    @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 64:2, PostgreSQL off).")
+    var groupCommit: String?
+
+    /// `--group-commit` as (max batch, max wait in milliseconds).
+    var groupCommitSettings: (maxBatch: Int, maxWaitMilliseconds: Int)? {
+        let parts = (groupCommit ?? "").split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (1...1_000).contains(parts[0]), (0...100).contains(parts[1]) else { return nil }
+        return (parts[0], parts[1])
+    }
+
     func validate() throws {
         for name in names where BenchmarkName(rawValue: name) == nil {
             throw ValidationError("unknown benchmark \(name); known: \(BenchmarkName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if groupCommit != nil, groupCommitSettings == nil { throw ValidationError("--group-commit is MAX_BATCH:MAX_WAIT_MS, e.g. 64:2") }
         guard seconds > 0, rounds > 0, customers > 0, connections > 0 else {
             throw ValidationError("--seconds, --rounds, --customers and --connections must be positive")
         }
@@ -68,6 +79,10 @@ struct PerennialBench: AsyncParsableCommand {
         options.workDirectory = workDir
         options.postgresURL = noPostgres ? nil : postgresURL
         options.sqlite = !noSqlite
+        if let group = groupCommitSettings {
+            options.groupCommitMaxBatch = group.maxBatch
+            options.groupCommitMaxWaitMilliseconds = group.maxWaitMilliseconds
+        }
         #if DEBUG
         FileHandle.standardError.write(Data("bench: this is a debug build; measure a release build (swift build -c release)\n".utf8))
         #endif

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialServices
+import PerennialStorage
 import Yams
 
 /// Reads the YAML configuration file, then applies environment variables (`PERENNIAL_HOST`, `PERENNIAL_PORT`,
@@ -57,7 +58,7 @@ public struct ConfigurationLoader: Sendable {
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
-            "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header",
+            "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -69,6 +70,20 @@ public struct ConfigurationLoader: Sendable {
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
+        if let group = try node.child("group_commit") {
+            try group.allowKeys(["max_batch", "max_wait_ms"])
+            var settings = GroupCommitSettings()
+            if let batch = try group.child("max_batch") {
+                settings.maxBatch = try batch.positiveInteger()
+                guard settings.maxBatch <= 1_000 else { throw batch.error("must be at most 1000") }
+            }
+            if let wait = try group.child("max_wait_ms") {
+                let milliseconds = try wait.integer()
+                guard (0...100).contains(milliseconds) else { throw wait.error("must be 0 to 100") }
+                settings.maxWait = .milliseconds(milliseconds)
+            }
+            server.groupCommit = settings
+        }
         if let limit = try node.child("max_body_bytes") {
             server.maxBodyBytes = try limit.positiveInteger()
             guard server.maxBodyBytes >= 1024 else { throw limit.error("must be at least 1024") }

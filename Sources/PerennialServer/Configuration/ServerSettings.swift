@@ -1,5 +1,6 @@
 import PerennialHTTP
 import PerennialServices
+import PerennialStorage
 
 /// How `perennial serve` runs: where it listens and where it keeps its data.
 public struct ServerSettings: Sendable, Hashable {
@@ -15,6 +16,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// PostgreSQL: the most connections one process opens (`server.database_pool_size`); requests beyond it
     /// wait for one. SQLite ignores it. Default 32.
     public var databasePoolSize: Int = 32
+    /// How store notifications share transactions (`server.group_commit: {max_batch, max_wait_ms}`); nil:
+    /// the database's defaults (SQLite: a batch closes after 64 writes or 2 ms; PostgreSQL: off).
+    public var groupCommit: GroupCommitSettings?
     /// How failed jobs are retried and when they are buried (`server.jobs`).
     public var jobs = JobRetryPolicy()
     /// The largest request body accepted, in bytes (`server.max_body_bytes`); larger ones get 413

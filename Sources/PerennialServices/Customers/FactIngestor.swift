@@ -48,9 +48,10 @@ public struct FactIngestor: Sendable {
     /// for the customer who owns it, else for the customer its app account token was linked to (a StoreKit 2
     /// app that set `appAccountToken`, or whose app user id is that token). The facts of a subscription no
     /// customer can be found for are stored, and folded when a customer first sends proof of it.
-    public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
+    /// `grouped`: in a transaction shared with other writes submitted at the same time (group commit).
+    public func ingestForOwners(_ batch: FactBatch, app: AppSettings, grouped: Bool = false) async throws {
         let now = clock.now()
-        try await ledger.write { ledger in
+        let body: @Sendable (any LedgerSession) async throws -> Void = { ledger in
             try await store(batch, app: app, owner: { key, currentOwner in
                 if let currentOwner { return currentOwner }
                 let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
@@ -61,6 +62,7 @@ public struct FactIngestor: Sendable {
                 return nil
             }, at: now, in: ledger)
         }
+        if grouped { try await ledger.groupedWrite(body) } else { try await ledger.write(body) }
     }
 
     private func store(

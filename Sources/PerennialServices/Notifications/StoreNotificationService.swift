@@ -115,7 +115,7 @@ public struct StoreNotificationService: Sendable {
         if let uuid = verified.notificationUUID, try await inbox.hasProcessed(appID: app.id, notificationUUID: uuid) {
             isRepeat = true
         } else {
-            try await ingestor.ingestForOwners(verified.facts, app: app)
+            try await ingestor.ingestForOwners(verified.facts, app: app, grouped: true)
         }
         try await inbox.settle(appID: app.id, notificationID: notificationID, outcome: .init(
             status: .processed, notificationUUID: verified.notificationUUID, notificationType: verified.notificationType,

@@ -10,6 +10,13 @@ public protocol Ledger: Sendable {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result
 
+    /// Runs `body` as `write` does, in a transaction it may share with the writes submitted at the same time
+    /// (group commit): one commit for many callers, each answered once it is done. For the busiest path,
+    /// store notifications.
+    func groupedWrite<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) async throws -> Result
+
     /// Runs read-only `body` against a consistent view, without taking write locks.
     func read<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result

@@ -1,5 +1,6 @@
 import PerennialServer
 import PerennialServices
+import PerennialStorage
 import Testing
 
 /// `server.jobs`, `server.database_pool_size`, `apple.status_polling` and `apple.notification_catch_up`.
@@ -33,6 +34,17 @@ struct DurabilityConfigurationTests {
         #expect(tuned.apps[0].apple?.statusPolling?.criteria.interval == .seconds(1_800))
         #expect(tuned.apps[0].apple?.statusPolling?.requestsPerSecond == 2)
         #expect(try configuration(apple: "      status_polling:\n        enabled: false\n").apps[0].apple?.statusPolling == nil)
+    }
+
+    @Test func groupCommitIsTheDatabasesDefaultUnlessConfigured() throws {
+        #expect(try configuration().server.groupCommit == nil)
+        #expect(GroupCommitSettings.defaults(for: .sqlite) == GroupCommitSettings(maxBatch: 64, maxWait: .milliseconds(2)))
+        #expect(GroupCommitSettings.defaults(for: .postgresql) == .off)
+        let tuned = try configuration(server: "  group_commit: {max_batch: 16, max_wait_ms: 1}\n")
+        #expect(tuned.server.groupCommit == GroupCommitSettings(maxBatch: 16, maxWait: .milliseconds(1)))
+        for bad in ["  group_commit: {max_batch: 0}\n", "  group_commit: {max_wait_ms: 500}\n", "  group_commit: {batch: 3}\n"] {
+            #expect(throws: ConfigurationError.self) { try configuration(server: bad) }
+        }
     }
 
     @Test(arguments: [
