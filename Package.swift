@@ -99,6 +99,7 @@ let package = Package(
             name: "PerennialHTTP",
             dependencies: [
                 "PerennialServices", "PerennialCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// `GET /v1/customers/{id}` carries a weak ETag over the customer (not the instant of the request): asked
+/// again with `If-None-Match`, an unchanged customer is 304 with no body; any change gives a new tag.
+@Suite("Customer ETag")
+struct CustomerETagTests {
+    func get(_ harness: TestHarness, _ user: String, ifNoneMatch: String? = nil) async throws -> (status: Int, etag: String?, body: Int) {
+        var headers: HTTPFields = [.authorization: "Bearer \(TestHarness.publicKey)"]
+        if let ifNoneMatch { headers[.ifNoneMatch] = ifNoneMatch }
+        return try await harness.client.execute(uri: "/v1/customers/\(user)", method: .get, headers: headers) { response in
+            (Int(response.status.code), response.headers[.eTag], response.body.readableBytes)
+        }
+    }
+
+    @Test func anUnchangedCustomerIsNotModified() async throws {
+        try await TestHarness.run { harness in
+            let purchase = try await harness.simulator.purchase(account: "eve", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "eve").status == 200)
+            let first = try await get(harness, "eve")
+            let tag = try #require(first.etag)
+            #expect(first.status == 200)
+            #expect(tag.hasPrefix("W/\""))
+            await harness.advance(days: 0.000_01)
+            #expect(try await get(harness, "eve").etag == tag, "request_date is not part of the tag")
+
+            let again = try await get(harness, "eve", ifNoneMatch: tag)
+            #expect(again.status == 304)
+            #expect(again.body == 0)
+            #expect(again.etag == tag)
+            #expect(try await get(harness, "eve", ifNoneMatch: "\"other\", \(tag.dropFirst(2))").status == 304, "a list, strong form")
+            #expect(try await get(harness, "eve", ifNoneMatch: "*").status == 304)
+            #expect(try await get(harness, "eve", ifNoneMatch: "W/\"0000\"").status == 200)
+
+            // A change (auto-renew off) is a new representation.
+            _ = try await harness.simulator.setAutoRenew(originalTransactionID: purchase.originalTransactionID, enabled: false)
+            #expect(try await harness.postReceipt(try await harness.receipt(account: "eve"), appUserID: "eve").status == 200)
+            let changed = try await get(harness, "eve", ifNoneMatch: tag)
+            #expect(changed.status == 200)
+            #expect(changed.etag != tag)
+        }
+    }
+}
