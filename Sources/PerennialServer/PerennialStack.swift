@@ -62,7 +62,9 @@ public struct PerennialStack: Sendable {
         do {
             _ = try await Migrations.migrate(database)
             let secrets = try SecretBox(masterKey: masterKey)
-            let ledger = SQLLedger(database: database)
+            let customerCache = (configuration.server.customerCache ?? (database.kind == .sqlite)) ? CustomerViewCache() : nil
+            let ledger: any Ledger = customerCache.map { CacheInvalidatingLedger(SQLLedger(database: database), cache: $0) }
+                ?? SQLLedger(database: database)
             try await MasterKeyCheck.verify(secrets, ledger: ledger)
             let jobs = SQLJobQueue(database: database, clock: clock)
             try await AppRegistration.register(
@@ -77,7 +79,7 @@ public struct PerennialStack: Sendable {
                 verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
                 serverAPI: serverAPI, clock: clock, logger: logger
             )
-            let customers = CustomerService(ledger: ledger, clock: clock)
+            let customers = CustomerService(ledger: ledger, clock: clock, cache: customerCache)
             let inbox = SQLNotificationInbox(database: database)
             for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())

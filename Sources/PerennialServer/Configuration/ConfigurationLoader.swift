@@ -59,6 +59,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
+            "customer_cache",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -70,6 +71,7 @@ public struct ConfigurationLoader: Sendable {
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
+        if let cache = try node.child("customer_cache") { server.customerCache = try cache.boolean() }
         if let group = try node.child("group_commit") {
             try group.allowKeys(["max_batch", "max_wait_ms"])
             var settings = GroupCommitSettings()

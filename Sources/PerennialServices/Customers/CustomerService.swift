@@ -3,13 +3,18 @@ import PerennialCore
 /// Answers "what does this customer have now" from the read model. A state that time has overtaken since
 /// it was stored (its `validUntil` has passed, and its `subscription.check` job has not run yet) is folded
 /// once and stored, with its events and effects, before the answer.
+///
+/// With a `cache` (whose invalidations the ledger's writes make: `CacheInvalidatingLedger`), a customer read
+/// before and still exact is answered from memory.
 public struct CustomerService: Sendable {
     let ledger: any Ledger
     let clock: any Clock
+    let cache: CustomerViewCache?
 
-    public init(ledger: any Ledger, clock: any Clock) {
+    public init(ledger: any Ledger, clock: any Clock, cache: CustomerViewCache? = nil) {
         self.ledger = ledger
         self.clock = clock
+        self.cache = cache
     }
 
     /// The customer's view now, or nil if Perennial has never seen them.
@@ -18,6 +23,10 @@ public struct CustomerService: Sendable {
     /// folded again, in one write that stores them.
     public func customer(app: AppSettings, appUserID: String) async throws -> CustomerView? {
         let now = clock.now()
+        if let cached = cache?.snapshot(appID: app.id, appUserID: appUserID, at: now) {
+            return CustomerView(app: app, customer: cached.customer, states: cached.subscriptions, at: now)
+        }
+        let generation = cache?.generation
         guard let snapshot = try await ledger.customerWithSubscriptions(appID: app.id, appUserID: appUserID) else {
             return nil
         }
@@ -29,6 +38,8 @@ public struct CustomerService: Sendable {
             for (index, state) in zip(outdated, refolded) {
                 if let state { states[index] = state }
             }
+        } else if let cache, let generation {
+            cache.keep(snapshot, appID: app.id, readAt: generation)
         }
         return CustomerView(app: app, customer: snapshot.customer, states: states, at: now)
     }

@@ -1,0 +1,39 @@
+import PerennialCore
+
+/// A ledger whose every committed write makes the process's `CustomerViewCache` stale, after the commit and
+/// before the writer goes on: no reader can keep what the write changed.
+public struct CacheInvalidatingLedger: Ledger {
+    let base: any Ledger
+    let cache: CustomerViewCache
+
+    public init(_ base: any Ledger, cache: CustomerViewCache) {
+        self.base = base
+        self.cache = cache
+    }
+
+    public func write<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) async throws -> Result {
+        let result = try await base.write(body)
+        cache.invalidateAll()
+        return result
+    }
+
+    public func groupedWrite<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) async throws -> Result {
+        let result = try await base.groupedWrite(body)
+        cache.invalidateAll()
+        return result
+    }
+
+    public func read<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) async throws -> Result {
+        try await base.read(body)
+    }
+
+    public func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot? {
+        try await base.customerWithSubscriptions(appID: appID, appUserID: appUserID)
+    }
+}

@@ -1,0 +1,74 @@
+import PerennialCore
+import Synchronization
+
+/// The customers last read, kept in this process so that `GET /v1/customers/{id}` answers without the
+/// database. An entry is served only while both hold:
+/// - no ledger write committed in this process since it was read (`CacheInvalidatingLedger` counts them: a
+///   write's commit makes every entry stale before the write's caller is answered);
+/// - the clock has not reached the earliest instant at which one of its states changes by itself (an
+///   expiry, the end of a grace period, a pause's resume: `SubscriptionState.validUntil`).
+///
+/// It knows nothing of writes by other processes: a server sharing its database with another writer must
+/// not use it (PostgreSQL leaves it off until invalidations cross processes).
+public final class CustomerViewCache: Sendable {
+    private struct Key: Hashable {
+        var appID: String
+        var appUserID: String
+    }
+
+    private struct Entry {
+        var snapshot: CustomerSnapshot
+        var validUntil: Instant?
+        var generation: UInt64
+    }
+
+    private struct Contents {
+        var entries: [Key: Entry] = [:]
+        var generation: UInt64 = 0
+    }
+
+    /// The most customers kept; beyond it, a tenth of them (arbitrary ones) are dropped.
+    public let capacity: Int
+    private let contents = Mutex(Contents())
+
+    public init(capacity: Int = 100_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Where a read starts: the snapshot it gets may be kept only if no write committed meanwhile.
+    public var generation: UInt64 {
+        contents.withLock { $0.generation }
+    }
+
+    /// The kept snapshot of a customer, if it is still exact at `now`.
+    public func snapshot(appID: String, appUserID: String, at now: Instant) -> CustomerSnapshot? {
+        contents.withLock { contents in
+            guard let entry = contents.entries[Key(appID: appID, appUserID: appUserID)],
+                  entry.generation == contents.generation, entry.validUntil.map({ now < $0 }) ?? true
+            else { return nil }
+            return entry.snapshot
+        }
+    }
+
+    /// Keeps a snapshot read when the cache was at `generation` (it is dropped if a write committed since).
+    public func keep(_ snapshot: CustomerSnapshot, appID: String, readAt generation: UInt64) {
+        let validUntil = snapshot.subscriptions.compactMap(\.validUntil).min()
+        contents.withLock { contents in
+            guard generation == contents.generation else { return }
+            if contents.entries.count >= capacity {
+                for key in contents.entries.keys.prefix(max(1, capacity / 10)) { contents.entries[key] = nil }
+            }
+            contents.entries[Key(appID: appID, appUserID: snapshot.customer.appUserID)] = Entry(
+                snapshot: snapshot, validUntil: validUntil, generation: generation
+            )
+        }
+    }
+
+    /// Makes every entry stale: called once a write committed, before its caller is answered.
+    public func invalidateAll() {
+        contents.withLock { contents in
+            contents.generation &+= 1
+            contents.entries.removeAll(keepingCapacity: true)
+        }
+    }
+}
