@@ -13,7 +13,8 @@ struct GroupCommitTests {
 
     @Test(arguments: TestDatabase.available)
     func concurrentWritesShareCommitsAndFailAlone(database: TestDatabase) async throws {
-        try await database.withDatabase { connection in
+        // Grouped on every database here, PostgreSQL too (which does not group by default).
+        try await database.withDatabase(groupCommit: GroupCommitSettings(maxBatch: 16, maxWait: .milliseconds(1))) { connection in
             let ledger = SQLLedger(database: connection)
             try await ledger.write {
                 try await $0.saveApp(AppRecord(id: "app", bundleID: "com.example", sealedCredentials: Data([1]), updatedAt: Instant(milliseconds: 1)))

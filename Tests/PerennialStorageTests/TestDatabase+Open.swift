@@ -4,10 +4,10 @@ import PerennialStorage
 extension TestDatabase {
     /// Runs `body` with a fresh, migrated database, then shuts it down and deletes it.
     func withDatabase(
-        migrated: Bool = true, _ body: (PerennialDatabase) async throws -> Void
+        migrated: Bool = true, groupCommit: GroupCommitSettings? = nil, _ body: (PerennialDatabase) async throws -> Void
     ) async throws {
         try await withLocation { location in
-            let database = try await PerennialDatabase.open(location, postgresMaximumConnections: 4)
+            let database = try await PerennialDatabase.open(location, postgresMaximumConnections: 4, groupCommit: groupCommit)
             do {
                 if migrated { try await Migrations.migrate(database) }
                 try await body(database)
