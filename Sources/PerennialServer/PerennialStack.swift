@@ -33,6 +33,10 @@ public struct PerennialStack: Sendable {
     let dependencies: HTTPDependencies
     /// The routes each store brings beyond its notification endpoint.
     let storeRoutes: [any StoreRoutes]
+    /// The process's customer cache, when on.
+    public let customerCache: CustomerViewCache?
+    /// Listens for other processes' writes for the customer cache (PostgreSQL).
+    let customerListener: Task<Void, Never>?
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
@@ -62,7 +66,8 @@ public struct PerennialStack: Sendable {
         do {
             _ = try await Migrations.migrate(database)
             let secrets = try SecretBox(masterKey: masterKey)
-            let customerCache = (configuration.server.customerCache ?? (database.kind == .sqlite)) ? CustomerViewCache() : nil
+            let customerCache = (configuration.server.customerCache ?? true)
+                ? CustomerViewCache(requiresListener: database.isShared) : nil
             let ledger: any Ledger = customerCache.map { CacheInvalidatingLedger(SQLLedger(database: database), cache: $0) }
                 ?? SQLLedger(database: database)
             try await MasterKeyCheck.verify(secrets, ledger: ledger)
@@ -146,7 +151,9 @@ public struct PerennialStack: Sendable {
                     receipts: receipts, transactions: transactions,
                     admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
                     GooglePlayRoutes(purchases: play.purchases)]
-                    + makeStoreRoutes(ingestor)
+                    + makeStoreRoutes(ingestor),
+                customerCache: customerCache,
+                customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) }
             )
         } catch {
             await database.shutdown()
@@ -161,6 +168,32 @@ public struct PerennialStack: Sendable {
 
     /// Closes the database.
     public func shutdown() async {
+        customerListener?.cancel()
+        await customerListener?.value
         await database.shutdown()
+    }
+
+    /// Keeps the cache listening for other processes' writes while the stack is open: in place, it makes
+    /// every entry stale at each announcement; lost, the cache serves nothing until it is back (retried
+    /// each second). Nil when no other process writes the database.
+    static func listen(for cache: CustomerViewCache, database: PerennialDatabase, logger: Logger) -> Task<Void, Never>? {
+        guard cache.requiresListener else { return nil }
+        return Task {
+            while !Task.isCancelled {
+                do {
+                    try await database.listenForCustomerChanges(
+                        onListening: { cache.listenerStarted() }, onChange: { cache.invalidateAll() }
+                    )
+                } catch {
+                    if !Task.isCancelled {
+                        logger.warning("the customer cache lost its listener; it serves nothing until it is back", metadata: [
+                            "error": "\(String(describing: error).prefix(200))",
+                        ])
+                    }
+                }
+                cache.listenerLost()
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
     }
 }

@@ -109,6 +109,20 @@ public final class PerennialDatabase: Sendable {
         }
     }
 
+    /// Whether writes of other processes may change what this one reads (PostgreSQL), so that a cache of
+    /// this process must hear of them (`listenForCustomerChanges`).
+    public var isShared: Bool { kind == .postgresql }
+
+    /// Listens for the customer changes writers announce (`LedgerSession.announceCustomerChange`), on a
+    /// connection of its own: `onListening` once listening, `onChange` at each announcement after its write
+    /// committed. Returns or throws when the connection ends; SQLite has nothing to listen to and returns.
+    public func listenForCustomerChanges(
+        onListening: @escaping @Sendable () async -> Void, onChange: @escaping @Sendable () async -> Void
+    ) async throws {
+        guard case .postgres(let postgres) = backend else { return }
+        try await postgres.listen(channel: SQLLedgerSession.customerChannel, onListening: onListening, onNotification: onChange)
+    }
+
     /// Runs `body` like a write transaction of its own, but in a transaction shared with the writes submitted
     /// at the same time (group commit, see `WriteGroup`): one commit for many callers. Returns once that
     /// transaction committed. Refused inside another transaction of this database, as `atomically`.

@@ -10,12 +10,37 @@ final class PostgresBackend: Sendable {
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
     /// The size of the pool.
     let maximumConnections: Int
+    /// How to open a connection of its own, outside the pool (a listener's).
+    private let connectionConfiguration: PostgresConnection.Configuration
 
-    private init(client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int, logger: Logger) {
+    private init(
+        client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int,
+        connectionConfiguration: PostgresConnection.Configuration, logger: Logger
+    ) {
         self.client = client
         self.runTask = runTask
         self.maximumConnections = maximumConnections
+        self.connectionConfiguration = connectionConfiguration
         self.logger = logger
+    }
+
+    /// Listens on `channel` on a connection of its own: `onListening` once `LISTEN` is in place, then
+    /// `onNotification` for each notification, until the connection fails (it throws) or the task is
+    /// cancelled.
+    func listen(
+        channel: String, onListening: @Sendable () async -> Void, onNotification: @Sendable () async -> Void
+    ) async throws {
+        let connection = try await PostgresConnection.connect(configuration: connectionConfiguration, id: 1, logger: logger)
+        do {
+            try await connection.listen(on: channel) { notifications in
+                await onListening()
+                for try await _ in notifications { await onNotification() }
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
     }
 
     /// Starts the pool, then connects once to report a wrong URL or an unreachable server now.
@@ -41,7 +66,9 @@ final class PostgresBackend: Sendable {
                 .databaseUnavailable, "could not connect to \(description): \(String(reflecting: error))"
             )
         }
-        return PostgresBackend(client: client, runTask: runTask, maximumConnections: maximumConnections, logger: logger)
+        return PostgresBackend(
+            client: client, runTask: runTask, maximumConnections: maximumConnections, connectionConfiguration: core, logger: logger
+        )
     }
 
     /// Runs `body` with a connection leased from the pool. A connection whose transaction could not be

@@ -17,4 +17,12 @@ public struct SQLLedgerSession: LedgerSession {
     /// `FOR UPDATE` on PostgreSQL, to lock a row read before it is rewritten; nothing on SQLite, where the
     /// transaction already holds the database's write lock.
     var forUpdate: String { session.kind == .postgresql ? " FOR UPDATE" : "" }
+
+    /// The channel writers announce changes of customers on (`PerennialDatabase.listenForCustomerChanges`).
+    static let customerChannel = "perennial_customers"
+
+    public func announceCustomerChange() async throws {
+        guard session.kind == .postgresql else { return }
+        try await sql.raw("SELECT pg_notify(\(bind: Self.customerChannel), '')").run()
+    }
 }

@@ -19,9 +19,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// How store notifications share transactions (`server.group_commit: {max_batch, max_wait_ms}`); nil:
     /// the database's defaults (SQLite: a batch closes after 64 writes or 2 ms; PostgreSQL: off).
     public var groupCommit: GroupCommitSettings?
-    /// Whether `GET /v1/customers/{id}` is answered from a cache of this process (`server.customer_cache`);
-    /// nil: on with SQLite (one serving process per file), off with PostgreSQL (several processes may
-    /// write, and no invalidation crosses them yet).
+    /// Whether `GET /v1/customers/{id}` is answered from a cache of this process (`server.customer_cache`,
+    /// on unless false). On SQLite it assumes one serving process per file; on PostgreSQL each process
+    /// hears the others' writes through `LISTEN`/`NOTIFY`, and serves nothing from it while not listening.
     public var customerCache: Bool?
     /// How failed jobs are retried and when they are buried (`server.jobs`).
     public var jobs = JobRetryPolicy()

@@ -1,7 +1,8 @@
 import PerennialCore
 
 /// A ledger whose every committed write makes the process's `CustomerViewCache` stale, after the commit and
-/// before the writer goes on: no reader can keep what the write changed.
+/// before the writer goes on: no reader can keep what the write changed. When other processes keep caches
+/// too (`requiresListener`), each write also announces itself to them, delivered once it commits.
 public struct CacheInvalidatingLedger: Ledger {
     let base: any Ledger
     let cache: CustomerViewCache
@@ -14,7 +15,7 @@ public struct CacheInvalidatingLedger: Ledger {
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        let result = try await base.write(body)
+        let result = try await base.write(announcing(body))
         cache.invalidateAll()
         return result
     }
@@ -22,9 +23,21 @@ public struct CacheInvalidatingLedger: Ledger {
     public func groupedWrite<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        let result = try await base.groupedWrite(body)
+        let result = try await base.groupedWrite(announcing(body))
         cache.invalidateAll()
         return result
+    }
+
+    /// `body`, then the announcement to other processes' caches, in the same transaction.
+    private func announcing<Result: Sendable>(
+        _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
+    ) -> @Sendable (any LedgerSession) async throws -> Result {
+        guard cache.requiresListener else { return body }
+        return { session in
+            let result = try await body(session)
+            try await session.announceCustomerChange()
+            return result
+        }
     }
 
     public func read<Result: Sendable>(

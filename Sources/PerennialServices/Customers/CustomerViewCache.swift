@@ -8,8 +8,10 @@ import Synchronization
 /// - the clock has not reached the earliest instant at which one of its states changes by itself (an
 ///   expiry, the end of a grace period, a pause's resume: `SubscriptionState.validUntil`).
 ///
-/// It knows nothing of writes by other processes: a server sharing its database with another writer must
-/// not use it (PostgreSQL leaves it off until invalidations cross processes).
+/// Writes of other processes reach it only through a listener (`requiresListener`: PostgreSQL's
+/// `LISTEN`/`NOTIFY`, each announcement making every entry stale once its write committed). Such a cache
+/// serves nothing until its listener is in place, and nothing again as soon as it is lost, until it is back:
+/// it never answers from entries that may have missed an invalidation.
 public final class CustomerViewCache: Sendable {
     private struct Key: Hashable {
         var appID: String
@@ -25,14 +27,41 @@ public final class CustomerViewCache: Sendable {
     private struct Contents {
         var entries: [Key: Entry] = [:]
         var generation: UInt64 = 0
+        var isListening = false
     }
 
     /// The most customers kept; beyond it, a tenth of them (arbitrary ones) are dropped.
     public let capacity: Int
+    /// Whether other processes write the database: entries are served only while listening for them.
+    public let requiresListener: Bool
     private let contents = Mutex(Contents())
 
-    public init(capacity: Int = 100_000) {
+    public init(capacity: Int = 100_000, requiresListener: Bool = false) {
         self.capacity = max(1, capacity)
+        self.requiresListener = requiresListener
+    }
+
+    /// The listener for other processes' writes is in place: from now on, entries may be kept and served.
+    public func listenerStarted() {
+        contents.withLock { contents in
+            contents.generation &+= 1
+            contents.entries.removeAll(keepingCapacity: true)
+            contents.isListening = true
+        }
+    }
+
+    /// The listener is lost: nothing is served until `listenerStarted`.
+    public func listenerLost() {
+        contents.withLock { contents in
+            contents.generation &+= 1
+            contents.entries.removeAll(keepingCapacity: true)
+            contents.isListening = false
+        }
+    }
+
+    /// Whether it may serve now (not waiting for a listener).
+    public var isServing: Bool {
+        contents.withLock { !requiresListener || $0.isListening }
     }
 
     /// Where a read starts: the snapshot it gets may be kept only if no write committed meanwhile.
@@ -43,7 +72,8 @@ public final class CustomerViewCache: Sendable {
     /// The kept snapshot of a customer, if it is still exact at `now`.
     public func snapshot(appID: String, appUserID: String, at now: Instant) -> CustomerSnapshot? {
         contents.withLock { contents in
-            guard let entry = contents.entries[Key(appID: appID, appUserID: appUserID)],
+            guard !requiresListener || contents.isListening,
+                  let entry = contents.entries[Key(appID: appID, appUserID: appUserID)],
                   entry.generation == contents.generation, entry.validUntil.map({ now < $0 }) ?? true
             else { return nil }
             return entry.snapshot
@@ -54,7 +84,7 @@ public final class CustomerViewCache: Sendable {
     public func keep(_ snapshot: CustomerSnapshot, appID: String, readAt generation: UInt64) {
         let validUntil = snapshot.subscriptions.compactMap(\.validUntil).min()
         contents.withLock { contents in
-            guard generation == contents.generation else { return }
+            guard generation == contents.generation, !requiresListener || contents.isListening else { return }
             if contents.entries.count >= capacity {
                 for key in contents.entries.keys.prefix(max(1, capacity / 10)) { contents.entries[key] = nil }
             }

@@ -4,6 +4,10 @@ import PerennialCore
 /// The reads and writes available inside a `Ledger` write or read. All writes are idempotent: repeating
 /// one with the same input changes nothing.
 public protocol LedgerSession: Sendable {
+    /// Tells the other processes sharing the database, when this write commits, that customers may have
+    /// changed (PostgreSQL: `NOTIFY`, delivered only on commit); nothing where no other process serves.
+    func announceCustomerChange() async throws
+
     // MARK: Apps
 
     /// Inserts or updates an app's stored record.
