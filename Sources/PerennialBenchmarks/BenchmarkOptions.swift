@@ -12,6 +12,9 @@ public struct BenchmarkOptions: Sendable {
     public var fixturesDirectory: String?
     /// Customers in the HTTP benchmarks' databases and in `engine-replay`'s larger size.
     public var customers: Int = 100_000
+    /// When set, entitlements-http also reads only this many customers (`entitlements-http-warm-…`): the
+    /// customer cache warm, beside the cold figure over every customer.
+    public var hotCustomers: Int?
     /// Concurrent HTTP connections.
     public var connections: Int = 64
     /// Where the SQLite database lives between runs (seeded once, reused while it holds `customers`).

@@ -56,6 +56,12 @@ struct HTTPBenchmarks: Sendable {
                     series.append(LoadSeries(name: "entitlements-http-\(database.label)") { _ in
                         Self.customer(Int.random(in: 0..<customers))
                     })
+                    // The same reads concentrated on a few customers: the customer cache warm.
+                    if let hot = options.hotCustomers.map({ min(max(1, $0), customers) }) {
+                        series.append(LoadSeries(name: "entitlements-http-warm-\(database.label)") { _ in
+                            Self.customer(Int.random(in: 0..<hot))
+                        })
+                    }
                 }
                 if !series.isEmpty {
                     for result in await measure(series, unit: "request", load: load) { report(result) }

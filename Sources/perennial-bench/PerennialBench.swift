@@ -34,6 +34,9 @@ struct PerennialBench: AsyncParsableCommand {
     @Option(help: "Customers in the HTTP benchmarks' databases and in engine-replay.")
     var customers: Int = 100_000
 
+    @Option(help: "Also measure entitlements-http over only this many customers (the customer cache warm).")
+    var hotCustomers: Int?
+
     @Option(help: "Concurrent HTTP connections.")
     var connections: Int = 64
 
@@ -76,6 +79,7 @@ struct PerennialBench: AsyncParsableCommand {
         options.fixturesDirectory = fixtures ?? Self.defaultFixtures()
         options.customers = customers
         options.connections = connections
+        options.hotCustomers = hotCustomers
         options.workDirectory = workDir
         options.postgresURL = noPostgres ? nil : postgresURL
         options.sqlite = !noSqlite
