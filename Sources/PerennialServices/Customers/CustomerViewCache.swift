@@ -43,20 +43,12 @@ public final class CustomerViewCache: Sendable {
 
     /// The listener for other processes' writes is in place: from now on, entries may be kept and served.
     public func listenerStarted() {
-        contents.withLock { contents in
-            contents.generation &+= 1
-            contents.entries.removeAll(keepingCapacity: true)
-            contents.isListening = true
-        }
+        reset(listening: true)
     }
 
     /// The listener is lost: nothing is served until `listenerStarted`.
     public func listenerLost() {
-        contents.withLock { contents in
-            contents.generation &+= 1
-            contents.entries.removeAll(keepingCapacity: true)
-            contents.isListening = false
-        }
+        reset(listening: false)
     }
 
     /// Whether it may serve now (not waiting for a listener).
@@ -96,9 +88,15 @@ public final class CustomerViewCache: Sendable {
 
     /// Makes every entry stale: called once a write committed, before its caller is answered.
     public func invalidateAll() {
+        reset(listening: nil)
+    }
+
+    /// Drops every entry and moves to a new generation; `listening`, when given, becomes the listener's state.
+    private func reset(listening: Bool?) {
         contents.withLock { contents in
             contents.generation &+= 1
             contents.entries.removeAll(keepingCapacity: true)
+            if let listening { contents.isListening = listening }
         }
     }
 }
