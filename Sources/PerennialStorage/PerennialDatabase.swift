@@ -97,9 +97,7 @@ public final class PerennialDatabase: Sendable {
         _ body: @escaping @Sendable (DatabaseSession) async throws -> Result
     ) async throws -> Result {
         let ownerID = ObjectIdentifier(self)
-        if let current = DatabaseSession.current, current.ownerID == ownerID, current.isActive {
-            throw StorageError(.nestedSession, "storage was called from inside a transaction of the same database; use the session the transaction gives")
-        }
+        try refuseNesting()
         let publishing: @Sendable (DatabaseSession) async throws -> Result = { session in
             try await DatabaseSession.$current.withValue(session) { try await body(session) }
         }
@@ -127,9 +125,7 @@ public final class PerennialDatabase: Sendable {
     /// at the same time (group commit, see `WriteGroup`): one commit for many callers. Returns once that
     /// transaction committed. Refused inside another transaction of this database, as `atomically`.
     func groupedWrite<Result: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> Result) async throws -> Result {
-        if let current = DatabaseSession.current, current.ownerID == ObjectIdentifier(self), current.isActive {
-            throw StorageError(.nestedSession, "storage was called from inside a transaction of the same database; use the session the transaction gives")
-        }
+        try refuseNesting()
         // Batches of one: no grouping at all, each write in its own transaction, as `atomically`.
         guard writeGroup.settings.maxBatch > 1 else { return try await atomically(.write, body) }
         let result = try await writeGroup.submit({ session in try await body(session) }, on: self)
@@ -137,6 +133,14 @@ public final class PerennialDatabase: Sendable {
             throw StorageError(.writeConflict, "a grouped write returned an unexpected result")
         }
         return typed
+    }
+
+    /// Throws `nestedSession` when called from inside a transaction of this database: storage reached from
+    /// there must use the session the transaction gives (on SQLite, waiting would never end).
+    private func refuseNesting() throws {
+        if let current = DatabaseSession.current, current.ownerID == ObjectIdentifier(self), current.isActive {
+            throw StorageError(.nestedSession, "storage was called from inside a transaction of the same database; use the session the transaction gives")
+        }
     }
 
     /// Runs `body` in a transaction of a session of its own (refused inside another, as `withSession`).

@@ -53,6 +53,8 @@ struct CustomerViewCacheTests {
             let purchase = try await harness.simulator.purchase(account: "cam", bundleID: TestHarness.bundleID, productID: "pro.monthly")
             #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "cam").status == 200)
             for _ in 0..<3 { #expect(try await harness.customer("cam").body["entitlements"].array.count == 1) }
+            let cache = try #require(harness.stack.customerCache)
+            #expect(cache.snapshot(appID: "forest", appUserID: "cam", at: harness.clock.now()) != nil, "answered from the cache")
             _ = try await harness.simulator.refund(originalTransactionID: purchase.originalTransactionID, reason: "1")
             await harness.simulator.deliverDueNotifications()
             #expect(try await harness.customer("cam").body["entitlements"].array.isEmpty)

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import NIOCore
 
 /// Weak entity tags (RFC 9110 §8.8.3) for responses whose meaning does not change with the instant they
@@ -14,36 +15,31 @@ enum EntityTag {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[0..<lower]))
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[upper..<bytes.count]))
         }
-        let hex = hasher.finalize().prefix(16).map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]], as: UTF8.self)
-        }.joined()
-        return "W/\"\(hex)\""
+        var tag: [UInt8] = Array("W/\"".utf8)
+        tag.reserveCapacity(35)
+        for byte in hasher.finalize().prefix(16) {
+            tag.append(hexDigits[Int(byte >> 4)])
+            tag.append(hexDigits[Int(byte & 0x0f)])
+        }
+        tag.append(UInt8(ascii: "\""))
+        return String(decoding: tag, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Whether an `If-None-Match` header names `tag` (weak comparison: `W/` is ignored on both sides) or is
     /// `*`. A malformed header matches nothing.
     static func matches(_ header: String, _ tag: String) -> Bool {
         let wanted = opaque(tag)
         for candidate in header.split(separator: ",") {
-            let trimmed = candidate.trimmingCharacters(in: " \t")
+            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
             if trimmed == "*" || opaque(trimmed) == wanted { return true }
         }
         return false
     }
 
-    private static func opaque<S: StringProtocol>(_ tag: S) -> Substring {
+    private static func opaque(_ tag: String) -> Substring {
         let text = Substring(tag)
         return text.hasPrefix("W/") ? text.dropFirst(2) : text
-    }
-}
-
-extension StringProtocol {
-    /// The text without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return slice
     }
 }

@@ -15,15 +15,18 @@ public struct CacheInvalidatingLedger: Ledger {
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        let result = try await base.write(announcing(body))
-        cache.invalidateAll()
-        return result
+        try await invalidating { try await base.write(announcing(body)) }
     }
 
     public func groupedWrite<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        let result = try await base.groupedWrite(announcing(body))
+        try await invalidating { try await base.groupedWrite(announcing(body)) }
+    }
+
+    /// Runs a write, then makes the cache stale (once it committed, before the writer goes on).
+    private func invalidating<Result>(_ write: () async throws -> Result) async throws -> Result {
+        let result = try await write()
         cache.invalidateAll()
         return result
     }

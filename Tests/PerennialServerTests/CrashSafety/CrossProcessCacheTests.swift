@@ -52,6 +52,7 @@ struct CrossProcessCacheTests {
             var delays: [Double] = []
             for _ in 0..<40 {
                 #expect(try await harness.customer("max").body["entitlements"].array.count == 1)
+                #expect(cache.snapshot(appID: "forest", appUserID: "max", at: harness.clock.now()) != nil, "kept by this server")
                 let kept = cache.generation
                 try await post(client, receipt: purchase.receiptData)
                 let committed = ContinuousClock.now
@@ -66,6 +67,7 @@ struct CrossProcessCacheTests {
 
             // The refund, processed by the other server, is not served as active here.
             #expect(try await harness.customer("max").body["entitlements"].array.count == 1)
+            #expect(cache.snapshot(appID: "forest", appUserID: "max", at: harness.clock.now()) != nil, "the active customer is kept")
             _ = try await harness.simulator.refund(originalTransactionID: purchase.originalTransactionID, reason: "1")
             try await post(client, receipt: try await harness.receipt(account: "max"))
             try await waitUntil { try await harness.customer("max").body["entitlements"].array.isEmpty }

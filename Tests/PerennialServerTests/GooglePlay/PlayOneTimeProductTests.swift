@@ -9,10 +9,6 @@ import Testing
 /// sweep of voided purchases.
 @Suite("Google Play one-time products, against the Play simulator")
 struct PlayOneTimeProductTests {
-    func runDueJobs(_ harness: TestHarness) async throws {
-        while try await harness.stack.runner.runOnce() {}
-    }
-
     func productBody(_ play: PlaySimulator, _ token: String) async throws -> JSONObject {
         JSONObject(try JSONSerialization.jsonObject(with: try await play.productPurchase(productID: "lifetime", token: token)))
     }
@@ -24,7 +20,7 @@ struct PlayOneTimeProductTests {
             let posted = try await harness.postGooglePurchase("lou", token: token, productID: "lifetime")
             #expect(posted.status == 200)
             #expect(posted.body["customer"]["entitlements"].array.map { $0["identifier"].string } == ["pro"])
-            try await runDueJobs(harness)
+            try await harness.runDueJobs()
             await play.tick()
             #expect(try await productBody(play, token)["acknowledgementState"].int == 1)
             // Time passes: an acknowledged purchase is kept.
@@ -46,12 +42,12 @@ struct PlayOneTimeProductTests {
             let play = try #require(harness.play)
             let token = try await play.buyProduct(productID: "lifetime", obfuscatedAccountID: "val")
             #expect(try await harness.postGooglePurchase("val", token: token, productID: "lifetime").status == 200)
-            try await runDueJobs(harness)
+            try await harness.runDueJobs()
             await play.setPush(nil, sender: nil)
             try await play.refund(token: token)
             try await harness.stack.scheduler.tick()
             await harness.advance(days: 0.05)
-            try await runDueJobs(harness)
+            try await harness.runDueJobs()
             let customer = try await harness.customer("val").body
             #expect(customer["entitlements"].array.isEmpty)
             #expect(customer["subscriptions"][0]["state"].string == "revoked")

@@ -19,24 +19,14 @@ struct PlaySimulatorChangesTests {
         )
     }
 
-    func advance(_ harness: TestHarness, minutes: Double) async throws {
-        await harness.advance(days: minutes / 1_440)
-        await harness.play?.tick()
-    }
-
     /// Buys `productID` for `user` as the app does, and lets the acknowledgement run.
     func buy(_ harness: TestHarness, _ user: String, _ productID: String = "pro.monthly", introductory: Bool = false) async throws -> String {
         let play = try #require(harness.play)
         let token = try await play.purchase(productID: productID, obfuscatedAccountID: user, introductoryPrice: introductory)
         #expect(try await harness.postGooglePurchase(user, token: token, productID: productID).status == 200)
-        try await runJobs(harness)
+        try await harness.runDueJobs()
         await play.tick()
         return token
-    }
-
-    /// Runs every job that is due.
-    func runJobs(_ harness: TestHarness) async throws {
-        while try await harness.stack.runner.runOnce() {}
     }
 
     func isAcknowledged(_ play: PlaySimulator, _ token: String) async throws -> Bool {
@@ -54,13 +44,13 @@ struct PlaySimulatorChangesTests {
             #expect(now.states == ["active"], "a scheduled pause starts at the end of the period")
             #expect(now.entitlements == ["pro"])
 
-            try await advance(harness, minutes: 5.5)
+            await harness.advance(minutes: 5.5)
             now = try await subscriptions(harness, "pia")
             #expect(now.states == ["paused"])
             #expect(now.entitlements.isEmpty)
 
             // Time resumes it: charged again, a new period.
-            try await advance(harness, minutes: 10)
+            await harness.advance(minutes: 10)
             now = try await subscriptions(harness, "pia")
             #expect(now.states == ["active"])
             #expect(now.entitlements == ["pro"])
@@ -68,7 +58,7 @@ struct PlaySimulatorChangesTests {
 
             // The customer pauses again, and resumes early from the Play Store.
             try await play.schedulePause(token: token, minutes: 30)
-            try await advance(harness, minutes: 5)
+            await harness.advance(minutes: 5)
             #expect(try await subscriptions(harness, "pia").states == ["paused"])
             try await play.resume(token: token)
             await play.tick()
@@ -86,10 +76,10 @@ struct PlaySimulatorChangesTests {
             #expect(try await subscriptions(harness, "uma").entitlements == ["basic"])
 
             // The upgrade completes on the device; only its RTDN reaches Perennial.
-            try await advance(harness, minutes: 2)
+            await harness.advance(minutes: 2)
             let pro = try await play.purchase(productID: "pro.plus.monthly", obfuscatedAccountID: "uma", linkedPurchaseToken: basic)
             await play.tick()
-            try await runJobs(harness)
+            try await harness.runDueJobs()
             var now = try await subscriptions(harness, "uma")
             #expect(now.states == ["active"], "the chain of tokens is one subscription")
             #expect(Set(now.entitlements) == ["pro", "plus"])
@@ -97,7 +87,7 @@ struct PlaySimulatorChangesTests {
             #expect(try await isAcknowledged(play, pro), "the new token is acknowledged too")
 
             // It renews on its own; still one subscription.
-            try await advance(harness, minutes: 6)
+            await harness.advance(minutes: 6)
             now = try await subscriptions(harness, "uma")
             #expect(now.states == ["active"])
             #expect(Set(now.entitlements) == ["pro", "plus"])
@@ -110,13 +100,13 @@ struct PlaySimulatorChangesTests {
             let play = try #require(harness.play)
             let first = try await buy(harness, "ros")
             try await play.cancelByUser(token: first)
-            try await advance(harness, minutes: 6)
+            await harness.advance(minutes: 6)
             #expect(try await subscriptions(harness, "ros").states == ["expired"])
 
             // Outside the app: no account id on the purchase, nobody in the app to acknowledge it.
             let second = try await play.resubscribeFromPlayStore(expiredToken: first)
             await play.tick()
-            try await runJobs(harness)
+            try await harness.runDueJobs()
             let now = try await subscriptions(harness, "ros")
             #expect(now.states == ["active"], "one subscription, continued")
             #expect(now.entitlements == ["pro"])
@@ -130,9 +120,9 @@ struct PlaySimulatorChangesTests {
             // pro.yearly: 3 introductory periods of 30 test minutes each.
             _ = try await buy(harness, "ida", "pro.yearly", introductory: true)
             #expect(try await subscriptions(harness, "ida").states == ["introductory"])
-            try await advance(harness, minutes: 31)
+            await harness.advance(minutes: 31)
             #expect(try await subscriptions(harness, "ida").states == ["introductory"])
-            try await advance(harness, minutes: 60)
+            await harness.advance(minutes: 60)
             let now = try await subscriptions(harness, "ida")
             #expect(now.states == ["active"])
             #expect(now.body["subscriptions"][0]["latest_transaction_id"].string?.hasSuffix("..2") == true)
@@ -164,14 +154,14 @@ struct PlaySimulatorChangesTests {
             try await play.addFault(.httpStatus(429, body: .empty), seconds: 180)
             let token = try await play.purchase(productID: "pro.monthly", obfuscatedAccountID: "ola")
             #expect(try await harness.postGooglePurchase("ola", token: token).status == 202)
-            try await runJobs(harness)
+            try await harness.runDueJobs()
             #expect(try await harness.customer("ola").body["subscriptions"].array.isEmpty)
             #expect(try await !isAcknowledged(play, token))
-            try await advance(harness, minutes: 2)
+            await harness.advance(minutes: 2)
             #expect(await play.faults().count == 1)
-            try await advance(harness, minutes: 2)
+            await harness.advance(minutes: 2)
             #expect(await play.faults().isEmpty)
-            try await runJobs(harness)
+            try await harness.runDueJobs()
             #expect(try await isAcknowledged(play, token), "acknowledged inside the window, which is 5 minutes here")
             #expect(try await subscriptions(harness, "ola").states == ["active"])
         }

@@ -15,12 +15,6 @@ struct PlaySimulatorLifecycleTests {
         return (customer["subscriptions"][0]["state"].string, !customer["entitlements"].array.isEmpty, customer["subscriptions"][0])
     }
 
-    /// Moves the clock and lets the simulator do what the time brought (and push it).
-    func advance(_ harness: TestHarness, minutes: Double) async throws {
-        await harness.advance(days: minutes / 1_440)
-        await harness.play?.tick()
-    }
-
     @Test func aSubscriptionLivesOnPushesAlone() async throws {
         try await TestHarness.run(withPlay: true) { harness in
             let play = try #require(harness.play)
@@ -34,35 +28,35 @@ struct PlaySimulatorLifecycleTests {
             #expect(await play.pushCounts.waiting == 0, "PURCHASED delivered")
 
             // The trial converts (3 minutes on Play's test schedule).
-            try await advance(harness, minutes: 3.5)
+            await harness.advance(minutes: 3.5)
             var now = try await subscription(harness, "ann")
             #expect(now.state == "active")
             #expect(now.body["latest_transaction_id"].string?.hasSuffix("..0") == true)
 
             // Payment fails: grace period (access), then account hold (none), then recovered.
             try await play.setBillingFails(token: token, true)
-            try await advance(harness, minutes: 5)
+            await harness.advance(minutes: 5)
             now = try await subscription(harness, "ann")
             #expect(now.state == "grace_period")
             #expect(now.entitled)
-            try await advance(harness, minutes: 5)
+            await harness.advance(minutes: 5)
             now = try await subscription(harness, "ann")
             #expect(now.state == "billing_retry")
             #expect(!now.entitled)
             try await play.setBillingFails(token: token, false)
-            try await advance(harness, minutes: 1)
+            await harness.advance(minutes: 1)
             now = try await subscription(harness, "ann")
             #expect(now.state == "active")
             #expect(now.entitled)
 
             // The customer cancels in the Play Store: access to the period's end, then expired.
-            try await advance(harness, minutes: 1)
+            await harness.advance(minutes: 1)
             try await play.cancelByUser(token: token)
             await play.tick()
             now = try await subscription(harness, "ann")
             #expect(now.state == "active")
             #expect(now.body["will_renew"].bool == false)
-            try await advance(harness, minutes: 6)
+            await harness.advance(minutes: 6)
             now = try await subscription(harness, "ann")
             #expect(now.state == "expired")
             #expect(now.body["expiration_reason"].string == "voluntary")

@@ -12,4 +12,15 @@ extension TestHarness {
             body: ByteBuffer(bytes: payload)
         ) { (Int($0.status.code), try JSONObject($0.body)) }
     }
+
+    /// Moves the clock and lets the Play simulator do what the time brought (and push it).
+    func advance(minutes: Double) async {
+        await advance(days: minutes / 1_440)
+        await play?.tick()
+    }
+
+    /// Runs the jobs due now (the clock does not move).
+    func runDueJobs() async throws {
+        while try await stack.runner.runOnce() {}
+    }
 }
