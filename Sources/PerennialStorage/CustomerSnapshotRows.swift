@@ -6,6 +6,12 @@ struct CustomerSnapshotRows: Sendable {
     var customer: CustomerRecord?
     var bodies: [String] = []
 
+    /// Adds one row: the customer (the same on every row) and a subscription's body, if it has one.
+    mutating func append(_ row: (customer: CustomerRecord, body: String?)) {
+        customer = customer ?? row.customer
+        if let body = row.body { bodies.append(body) }
+    }
+
     /// The snapshot, with the bodies decoded and sorted by key; nil without a customer.
     func snapshot() throws -> CustomerSnapshot? {
         guard let customer else { return nil }

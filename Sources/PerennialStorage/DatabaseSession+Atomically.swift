@@ -23,8 +23,13 @@ extension DatabaseSession {
             throw error
         }
         do {
-            // A commit already decided on must run even if the task is cancelled meanwhile.
-            try await Self.shielded { try await self.execute(commit) }
+            // A commit already decided on must run even if the task is cancelled meanwhile. SQLite's writer
+            // runs it on this thread whatever the task's state, with no task to wait for (see `SQLiteWriterDatabase`).
+            if case .sqliteWriter = driver {
+                try await execute(commit)
+            } else {
+                try await Self.shielded { try await self.execute(commit) }
+            }
         } catch {
             await roll(back: rollback)
             throw error

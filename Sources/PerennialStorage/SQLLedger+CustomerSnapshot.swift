@@ -21,12 +21,11 @@ extension SQLLedger {
             switch session.driver {
             case .sqlite(let connection):
                 for row in try await connection.query(CustomerSnapshotStatement.sql, [.text(appID), .text(appUserID)]) {
-                    rows.customer = try rows.customer ?? Self.customer(row)
-                    switch row.column("body") {
-                    case .text(let body): rows.bodies.append(body)
-                    case .null: break
-                    default: throw StorageError(.corruptRecord, "a stored subscription body is not text")
-                    }
+                    try rows.append(Self.customerColumns(row.column))
+                }
+            case .sqliteWriter(let connection):
+                for row in try connection.run(CustomerSnapshotStatement.sql, [.text(appID), .text(appUserID)]) {
+                    try rows.append(Self.customerColumns(row.column))
                 }
             case .postgres(let connection):
                 let results = try await connection.execute(
@@ -43,13 +42,20 @@ extension SQLLedger {
         return try rows.snapshot()
     }
 
-    /// The customer columns of a row of `CustomerSnapshotStatement` on SQLite, read from the driver's values
+    /// A row of `CustomerSnapshotStatement` on SQLite, read from the driver's values (`column`, by name)
     /// directly rather than through `CustomerRecord(row:)`, whose `Decodable` path costs a measurable share of
     /// the busiest read.
-    private static func customer(_ row: SQLiteRow) throws -> CustomerRecord {
-        guard case .text(let appID) = row.column("app_id"), case .text(let appUserID) = row.column("app_user_id"),
-              case .integer(let createdAt) = row.column("created_at")
+    private static func customerColumns(
+        _ column: (String) -> SQLiteData?
+    ) throws -> (customer: CustomerRecord, body: String?) {
+        guard case .text(let appID) = column("app_id"), case .text(let appUserID) = column("app_user_id"),
+              case .integer(let createdAt) = column("created_at")
         else { throw StorageError(.corruptRecord, "a stored customer could not be read") }
-        return CustomerRecord(appID: appID, appUserID: appUserID, createdAt: Instant(milliseconds: Int64(createdAt)))
+        let customer = CustomerRecord(appID: appID, appUserID: appUserID, createdAt: Instant(milliseconds: Int64(createdAt)))
+        switch column("body") {
+        case .text(let body): return (customer, body)
+        case .null: return (customer, nil)
+        default: throw StorageError(.corruptRecord, "a stored subscription body is not text")
+        }
     }
 }

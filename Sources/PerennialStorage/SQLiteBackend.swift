@@ -1,9 +1,10 @@
 import Foundation
+import NIOPosix
 import SQLKit
 import SQLiteKit
 import Synchronization
 
-/// An SQLite database behind one connection.
+/// An SQLite database behind one read-write connection (`SQLiteWriterConnection`).
 ///
 /// One connection, so one session at a time: SQLite allows a single writer anyway, and a statement issued
 /// by another task in the middle of a transaction on the same connection would silently become part of
@@ -12,8 +13,8 @@ import Synchronization
 /// connections that WAL lets run beside the writer, each on its own snapshot); on an in-memory database,
 /// which has one connection, they wait their turn too.
 final class SQLiteBackend: Sendable {
-    private let connection: SQLiteConnection
-    private let database: any SQLDatabase
+    private let connection: SQLiteWriterConnection
+    private let database: SQLiteWriterDatabase
     private let logger: Logger
     private let gate = AsyncGate()
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
@@ -26,37 +27,53 @@ final class SQLiteBackend: Sendable {
     /// How many read-only connections a file database gets.
     static let readerCount = 4
 
+    /// The writer's page cache, in KiB (SQLite's default is 2,000): the writer's reads of a large database
+    /// (a notification's subscription, its facts and events) otherwise go to the operating system for
+    /// almost every page, a system call each.
+    static let writerCacheKibibytes = 65_536
+
     /// How long a statement waits for another process's lock on the file before failing.
     static let busyTimeoutMilliseconds = 5_000
 
     private init(
-        connection: SQLiteConnection, readers: SQLiteReaders?, customerReaders: SQLiteCustomerReaders?, logger: Logger
+        connection: SQLiteWriterConnection, database: SQLiteWriterDatabase, readers: SQLiteReaders?,
+        customerReaders: SQLiteCustomerReaders?, logger: Logger
     ) {
         self.connection = connection
+        self.database = database
         self.readers = readers
         self.customerReaders = customerReaders
-        // Query logging off: binds carry sealed receipts and credentials.
-        self.database = connection.sql(queryLogLevel: nil)
         self.logger = logger
     }
 
     static func open(storage: SQLiteConnection.Storage, logger: Logger) async throws -> SQLiteBackend {
-        if case .file(let path) = storage, !FileManager.default.fileExists(atPath: path) {
-            // Created private before SQLite opens it (an empty file is an empty database): SQLite would use
-            // the umask (often world-readable), and its WAL and shared-memory files take this file's mode.
-            _ = PrivateFile.create(atPath: path, contents: Data())
+        let path: String
+        switch storage {
+        case .memory: path = ":memory:"
+        case .file(let file):
+            path = file
+            if !FileManager.default.fileExists(atPath: file) {
+                // Created private before SQLite opens it (an empty file is an empty database): SQLite would
+                // use the umask (often world-readable), and its WAL and shared-memory files take this file's mode.
+                _ = PrivateFile.create(atPath: file, contents: Data())
+            }
         }
-        let connection: SQLiteConnection
+        let connection: SQLiteWriterConnection
         do {
-            connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+            connection = try await NIOThreadPool.singleton.runIfActive {
+                try SQLiteWriterConnection.open(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            }
         } catch {
             throw StorageError(.databaseUnavailable, "could not open the SQLite database: \(error)")
         }
-        let database = connection.sql(queryLogLevel: nil)
+        let database = SQLiteWriterDatabase(
+            connection: connection, logger: logger, eventLoop: MultiThreadedEventLoopGroup.singleton.any(),
+            threadPool: .singleton
+        )
         var readers: SQLiteReaders?
         var customerReaders: SQLiteCustomerReaders?
         do {
-            if case .file(let path) = storage {
+            if case .file = storage {
                 // Readers of other processes (`perennial migrate`, backups) do not block the writer.
                 try await database.raw("PRAGMA journal_mode=WAL").run()
                 readers = try await SQLiteReaders.open(
@@ -64,16 +81,16 @@ final class SQLiteBackend: Sendable {
                 )
                 customerReaders = try SQLiteCustomerReaders(path: path, count: readerCount)
             }
-            try await database.raw("PRAGMA busy_timeout=\(literal: busyTimeoutMilliseconds)").run()
             try await database.raw("PRAGMA foreign_keys=ON").run()
+            try await database.raw("PRAGMA cache_size=\(literal: -writerCacheKibibytes)").run()
         } catch {
             await readers?.close()
             customerReaders?.close()
-            try? await connection.close()
+            connection.close()
             throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
         }
         return SQLiteBackend(
-            connection: connection, readers: readers, customerReaders: customerReaders, logger: logger
+            connection: connection, database: database, readers: readers, customerReaders: customerReaders, logger: logger
         )
     }
 
@@ -106,7 +123,7 @@ final class SQLiteBackend: Sendable {
                 throw StorageError(.connectionClosed, "the SQLite database was shut down")
             }
             let session = DatabaseSession(
-                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, driver: .sqlite(connection)
+                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, driver: .sqliteWriter(connection)
             )
             defer { session.end() }
             return try await body(session)
@@ -128,11 +145,7 @@ final class SQLiteBackend: Sendable {
         customerReaders?.close()
         await readers?.close()
         let acquired = (try? await gate.acquire()) != nil
-        do {
-            try await connection.close()
-        } catch {
-            logger.warning("Could not close the SQLite database cleanly", metadata: ["error": "\(error)"])
-        }
+        connection.close()
         if acquired { await gate.release() }
     }
 }

@@ -27,6 +27,8 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let writeConflict = Code(rawValue: "storage.write_conflict")
         /// Storage was called from inside a transaction of the same database instead of through its session.
         public static let nestedSession = Code(rawValue: "storage.nested_session")
+        /// The database refused a statement (a constraint, a full disk, a damaged file …).
+        public static let statementFailed = Code(rawValue: "storage.statement_failed")
 
         public var description: String { rawValue }
     }

@@ -48,21 +48,22 @@ public struct FactIngestor: Sendable {
     /// for the customer who owns it, else for the customer its app account token was linked to (a StoreKit 2
     /// app that set `appAccountToken`, or whose app user id is that token). The facts of a subscription no
     /// customer can be found for are stored, and folded when a customer first sends proof of it.
-    /// `grouped`: in a transaction shared with other writes submitted at the same time (group commit).
-    public func ingestForOwners(_ batch: FactBatch, app: AppSettings, grouped: Bool = false) async throws {
-        let now = clock.now()
-        let body: @Sendable (any LedgerSession) async throws -> Void = { ledger in
-            try await store(batch, app: app, owner: { key, currentOwner in
-                if let currentOwner { return currentOwner }
-                let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
-                for token in tokens.sorted() {
-                    if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) { return linked }
-                    if try await ledger.customer(appID: app.id, appUserID: token) != nil { return token }
-                }
-                return nil
-            }, at: now, in: ledger)
-        }
-        if grouped { try await ledger.groupedWrite(body) } else { try await ledger.write(body) }
+    public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
+        try await ledger.write { ledger in try await ingestForOwners(batch, app: app, in: ledger) }
+    }
+
+    /// `ingestForOwners(_:app:)` inside the caller's ledger write (a store notification's, which stores and
+    /// settles the notification in the same write).
+    public func ingestForOwners(_ batch: FactBatch, app: AppSettings, in ledger: any LedgerSession) async throws {
+        try await store(batch, app: app, owner: { key, currentOwner in
+            if let currentOwner { return currentOwner }
+            let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
+            for token in tokens.sorted() {
+                if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) { return linked }
+                if try await ledger.customer(appID: app.id, appUserID: token) != nil { return token }
+            }
+            return nil
+        }, at: clock.now(), in: ledger)
     }
 
     private func store(

@@ -2,20 +2,25 @@ import Foundation
 import Logging
 import PerennialCore
 
-/// Receives every store's server notifications. Each body is stored (sealed) before anything else, so a
-/// notification the store was told about is never lost; then the store's adapter verifies it (the App
-/// Store: the signed payload and the JWS nested in it, or a version 1 notification's shared secret in
+/// Receives every store's server notifications; the store is answered only once the body is stored
+/// durably, so a notification the store was told about is never lost. The store's adapter verifies it (the
+/// App Store: the signed payload and the JWS nested in it, or a version 1 notification's shared secret in
 /// constant time) and translates it, and its facts are ingested for the customers who own the subscriptions.
-/// A notification that fails verification is never ingested; of it only what an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
-/// `RejectedNotificationRetention`. Processing that fails for a passing reason (verification unavailable, the
-/// database) leaves the notification `received` and queues a job that processes it again from the stored
-/// body, so the store is answered 200 once the body is stored: the store's retry is no longer needed.
+///
+/// A notification that verifies is stored, ingested and settled in one grouped write, shared with the
+/// notifications arriving at the same time (group commit: one commit for many). Otherwise the body is
+/// stored first, on its own: a notification that fails verification is never ingested, and of it only what
+/// an operator needs is kept (its size, reason, hash and first KiB, sealed), within the app's
+/// `RejectedNotificationRetention`; processing that fails for a passing reason (verification unavailable,
+/// the database) leaves it `received` and queues a job that processes it again from the stored body, so
+/// the store is answered 200 once the body is stored: the store's retry is no longer needed.
 public struct StoreNotificationService: Sendable {
     /// The job kind that processes a stored notification again.
     public static let jobKind = "notification.process"
 
     let inbox: any NotificationInbox
     let jobs: any JobQueue
+    let ledger: any Ledger
     let ingestor: FactIngestor
     /// The stores whose notifications it takes, each at its adapter's path.
     public let adapters: StoreAdapters
@@ -31,6 +36,7 @@ public struct StoreNotificationService: Sendable {
         self.retention = retention
         self.inbox = inbox
         self.jobs = jobs
+        self.ledger = ledger
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         self.adapters = adapters
         self.secrets = secrets
@@ -54,26 +60,89 @@ public struct StoreNotificationService: Sendable {
     public func accept(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
         let adapter = try adapter(for: store)
         let version = try adapter.notificationFormatVersion(of: body)
-        let notificationID = SHA256Hex.digest(body)
-        let (record, isNew) = try await inbox.receive(InboundNotification(
-            appID: app.id, notificationID: notificationID, store: store, version: version,
+        let notification = InboundNotification(
+            appID: app.id, notificationID: SHA256Hex.digest(body), store: store, version: version,
             receivedAt: clock.now(), sealedBody: try secrets.seal(body), bodyBytes: body.count
-        ))
+        )
+        let verification: Result<VerifiedStoreNotification, any Error>
+        do {
+            verification = .success(try await adapter.verifyNotification(body, app: app))
+        } catch {
+            verification = .failure(error)
+        }
+        if case .success(let verified) = verification {
+            do {
+                return try await storeAndIngest(notification, verified: verified, app: app)
+            } catch let error as PerennialError where !error.isTransient {
+                // Refused by ingestion: stored, left `received`, and refused, as when the body came first.
+                _ = try await inbox.receive(notification)
+                throw error
+            } catch {
+                // A passing failure (the database): the body alone now, then processing as below.
+            }
+        }
+        let (record, isNew) = try await inbox.receive(notification)
         if !isNew, let outcome = record.outcome {
             return try Self.answer(repeating: outcome)
         }
         do {
             // A body stored before but never settled (its processing was interrupted) is processed now for
             // the first time: not a repeat.
-            return try await process(body, adapter: adapter, app: app, notificationID: notificationID)
+            return try await process(
+                body, verification: verification, adapter: adapter, app: app, notificationID: notification.notificationID)
         } catch let error as PerennialError where error.isTransient {
-            try await queue(app: app, notificationID: notificationID, reason: error.code)
+            try await queue(app: app, notificationID: notification.notificationID, reason: error.code)
         } catch let error as PerennialError {
             throw error
         } catch {
-            try await queue(app: app, notificationID: notificationID, reason: "internal")
+            try await queue(app: app, notificationID: notification.notificationID, reason: "internal")
         }
         return NotificationAcknowledgement(isRepeat: false, isQueued: true, notificationType: nil, subtype: nil)
+    }
+
+    /// What a notification's write concluded: settled now, or settled before (a repeat of the body).
+    private enum Settlement: Sendable {
+        case settled(NotificationAcknowledgement)
+        case earlier(InboundNotification.Outcome)
+    }
+
+    /// Stores a verified notification, ingests its facts (unless the store's id shows it was processed
+    /// already) and settles it, in one grouped write. A repeat of a notification already settled changes
+    /// nothing and is answered as the first time.
+    private func storeAndIngest(
+        _ notification: InboundNotification, verified: VerifiedStoreNotification, app: AppSettings
+    ) async throws -> NotificationAcknowledgement {
+        switch try await ingestAndSettle(verified, notificationID: notification.notificationID, app: app, storing: notification) {
+        case .settled(let acknowledgement): return acknowledgement
+        case .earlier(let outcome): return try Self.answer(repeating: outcome)
+        }
+    }
+
+    /// In one grouped write: stores `notification` first when given (a repeat of one settled before ends
+    /// there), ingests the verified facts unless the store's id shows them processed, and settles it.
+    private func ingestAndSettle(
+        _ verified: VerifiedStoreNotification, notificationID: String, app: AppSettings, storing notification: InboundNotification?
+    ) async throws -> Settlement {
+        let settledAt = clock.now()
+        return try await ledger.groupedWrite { session in
+            if let notification {
+                let (record, isNew) = try await session.receiveNotification(notification)
+                if !isNew, let outcome = record.outcome { return .earlier(outcome) }
+            }
+            var isRepeat = false
+            if let uuid = verified.notificationUUID,
+               try await session.hasProcessedNotification(appID: app.id, notificationUUID: uuid) {
+                isRepeat = true
+            } else {
+                try await ingestor.ingestForOwners(verified.facts, app: app, in: session)
+            }
+            try await session.settleNotification(appID: app.id, notificationID: notificationID, outcome: .init(
+                status: .processed, notificationUUID: verified.notificationUUID, notificationType: verified.notificationType,
+                subtype: verified.subtype, settledAt: settledAt
+            ))
+            return .settled(NotificationAcknowledgement(
+                isRepeat: isRepeat, notificationType: verified.notificationType, subtype: verified.subtype))
+        }
     }
 
     /// Processes a stored notification again (the job `notification.process`): a notification settled
@@ -85,20 +154,26 @@ public struct StoreNotificationService: Sendable {
         }
         let body = try secrets.open(record.sealedBody)
         do {
-            _ = try await process(body, adapter: try adapter(for: record.store), app: app, notificationID: notificationID)
+            _ = try await process(body, verification: nil, adapter: try adapter(for: record.store), app: app, notificationID: notificationID)
         } catch let error as PerennialError where !error.isTransient {
             return
         }
     }
 
-    /// Verifies and ingests a stored notification, then settles it. A verdict about the notification itself
-    /// (forged, another app's) settles it as rejected and is thrown; other failures leave it `received`.
+    /// Verifies (unless `verification` is the verification's outcome already) and ingests a stored
+    /// notification, then settles it. A verdict about the notification itself (forged, another app's)
+    /// settles it as rejected and is thrown; other failures leave it `received`.
     private func process(
-        _ body: Data, adapter: any StoreAdapter, app: AppSettings, notificationID: String
+        _ body: Data, verification: Result<VerifiedStoreNotification, any Error>?, adapter: any StoreAdapter,
+        app: AppSettings, notificationID: String
     ) async throws -> NotificationAcknowledgement {
         let verified: VerifiedStoreNotification
         do {
-            verified = try await adapter.verifyNotification(body, app: app)
+            if let verification {
+                verified = try verification.get()
+            } else {
+                verified = try await adapter.verifyNotification(body, app: app)
+            }
         } catch let error as PerennialError where !error.isTransient {
             // Only a verdict about the notification itself rejects it for good; a problem on this side
             // (verification unavailable, the app's signed-data settings) leaves it `received`, and it is
@@ -111,17 +186,10 @@ public struct StoreNotificationService: Sendable {
                 retention: retention)
             throw error
         }
-        var isRepeat = false
-        if let uuid = verified.notificationUUID, try await inbox.hasProcessed(appID: app.id, notificationUUID: uuid) {
-            isRepeat = true
-        } else {
-            try await ingestor.ingestForOwners(verified.facts, app: app, grouped: true)
+        switch try await ingestAndSettle(verified, notificationID: notificationID, app: app, storing: nil) {
+        case .settled(let acknowledgement): return acknowledgement
+        case .earlier(let outcome): return try Self.answer(repeating: outcome)
         }
-        try await inbox.settle(appID: app.id, notificationID: notificationID, outcome: .init(
-            status: .processed, notificationUUID: verified.notificationUUID, notificationType: verified.notificationType,
-            subtype: verified.subtype, settledAt: clock.now()
-        ))
-        return NotificationAcknowledgement(isRepeat: isRepeat, notificationType: verified.notificationType, subtype: verified.subtype)
     }
 
     private func queue(app: AppSettings, notificationID: String, reason: String) async throws {

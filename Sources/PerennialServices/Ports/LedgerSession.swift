@@ -140,4 +140,16 @@ public protocol LedgerSession: Sendable {
     /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
     /// newer decision no longer asks for). A leased or buried job is left as it is.
     func withdrawWaitingJob(deduplicationKey: String) async throws
+
+    // MARK: Store notifications (the `NotificationInbox`'s table, inside a ledger write)
+
+    /// Stores a notification unless one with the same app and id is already there, as
+    /// `NotificationInbox.receive` does, in this write.
+    func receiveNotification(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool)
+
+    /// Whether a notification with this store id was already processed (this write's own included).
+    func hasProcessedNotification(appID: String, notificationUUID: String) async throws -> Bool
+
+    /// Records what processing a notification concluded, in this write.
+    func settleNotification(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws
 }

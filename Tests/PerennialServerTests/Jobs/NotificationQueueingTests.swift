@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialServices
@@ -30,6 +31,38 @@ struct NotificationQueueingTests {
         }
     }
 
+    /// A ledger whose grouped writes fail `failures` times, as a database that is briefly unreachable.
+    final class FlakyLedger: Ledger {
+        let base: any Ledger
+        let failures: Mutex<Int>
+
+        init(base: any Ledger, failures: Int) {
+            self.base = base
+            self.failures = Mutex(failures)
+        }
+
+        func write<Result: Sendable>(_ body: @escaping @Sendable (any LedgerSession) async throws -> Result) async throws -> Result {
+            try await base.write(body)
+        }
+
+        func groupedWrite<Result: Sendable>(_ body: @escaping @Sendable (any LedgerSession) async throws -> Result) async throws -> Result {
+            let fails = failures.withLock { count in
+                defer { count = max(0, count - 1) }
+                return count > 0
+            }
+            if fails { throw StorageError(.databaseUnavailable, "the database is briefly unreachable") }
+            return try await base.groupedWrite(body)
+        }
+
+        func read<Result: Sendable>(_ body: @escaping @Sendable (any LedgerSession) async throws -> Result) async throws -> Result {
+            try await base.read(body)
+        }
+
+        func customerWithSubscriptions(appID: String, appUserID: String) async throws -> CustomerSnapshot? {
+            try await base.customerWithSubscriptions(appID: appID, appUserID: appUserID)
+        }
+    }
+
     struct World {
         let app: AppSettings
         let inbox: SQLNotificationInbox
@@ -42,7 +75,9 @@ struct NotificationQueueingTests {
         let clock: FixedClock
     }
 
-    func withWorld(failures: Int, _ body: @Sendable (World) async throws -> Void) async throws {
+    func withWorld(
+        failures: Int, ledgerFailures: Int = 0, _ body: @Sendable (World) async throws -> Void
+    ) async throws {
         let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
             _ = try await Migrations.migrate(connection)
@@ -58,7 +93,7 @@ struct NotificationQueueingTests {
             )
             let apps = AppDirectory(apps: [app])
             let service = StoreNotificationService(
-                inbox: inbox, jobs: jobs, ledger: ledger,
+                inbox: inbox, jobs: jobs, ledger: FlakyLedger(base: ledger, failures: ledgerFailures),
                 adapters: StoreAdapters([AppStoreAdapter(signedNotifications: FlakyVerifier(failures: failures), clock: clock)]),
                 secrets: secrets, clock: clock,
                 logger: Logger(label: "test")
@@ -106,6 +141,33 @@ struct NotificationQueueingTests {
             let repeated = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
             #expect(repeated.isRepeat)
             #expect(!repeated.isQueued)
+        }
+    }
+
+    /// A notification that verifies is stored, ingested and settled in one write; when that write fails for
+    /// a passing reason, the body is stored on its own, the store is answered, and a job finishes it.
+    @Test func aFailedSingleWriteStoresTheBodyAloneAndAJobFinishesIt() async throws {
+        try await withWorld(failures: 0, ledgerFailures: 2) { world in
+            let acknowledgement = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
+            #expect(acknowledgement.isQueued)
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.received])
+            #expect(try await renewalCount(world) == 0)
+            #expect(try await world.runner.runOnce())
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.processed])
+            #expect(try await renewalCount(world) == 1)
+        }
+    }
+
+    @Test func aVerifiedNotificationIsSettledInOneWrite() async throws {
+        try await withWorld(failures: 0) { world in
+            let acknowledgement = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
+            #expect(!acknowledgement.isQueued && !acknowledgement.isRepeat)
+            #expect(try await world.inbox.notifications(appID: "forest", limit: 10).map(\.status) == [.processed])
+            #expect(try await renewalCount(world) == 1)
+            let repeated = try await world.service.receive(app: world.app, store: .appStore, body: Self.body)
+            #expect(repeated.isRepeat)
+            #expect(try await renewalCount(world) == 1)
+            #expect(try await world.jobs.jobs(limit: 10).allSatisfy { $0.kind != StoreNotificationService.jobKind })
         }
     }
 
