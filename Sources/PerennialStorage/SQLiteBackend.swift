@@ -30,7 +30,7 @@ final class SQLiteBackend: Sendable {
     /// The writer's page cache, in KiB (SQLite's default is 2,000): the writer's reads of a large database
     /// (a notification's subscription, its facts and events) otherwise go to the operating system for
     /// almost every page, a system call each.
-    static let writerCacheKibibytes = 65_536
+    static let writerCacheKibibytes = 16_384
 
     /// How long a statement waits for another process's lock on the file before failing.
     static let busyTimeoutMilliseconds = 5_000

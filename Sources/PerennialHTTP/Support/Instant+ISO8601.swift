@@ -25,7 +25,7 @@ extension Instant {
         guard milliseconds >= 0, milliseconds < 253_402_300_800_000 else { return nil }
         let seconds = Int(milliseconds / 1000)
         let millisecond = Int(milliseconds % 1000)
-        let (year, month, day) = civilDate(daysSince1970: seconds / 86_400)
+        let (year, month, day) = CivilDate(daysSince1970: seconds / 86_400).components
         let secondOfDay = seconds % 86_400
         return String(unsafeUninitializedCapacity: 24) { text in
             func put(_ value: Int, digits: Int, at offset: Int) {
@@ -51,19 +51,5 @@ extension Instant {
             text[23] = UInt8(ascii: "Z")
             return 24
         }
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (not before it), by 400-year eras
-    /// counted from 0000-03-01.
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let daysSinceEpoch = days + 719_468
-        let era = daysSinceEpoch / 146_097
-        let dayOfEra = daysSinceEpoch - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
