@@ -5,7 +5,7 @@
 # figures are taken in `--cpu-rounds` alternating rounds of a second or so each (Perennial, Apple's library,
 # openssl), and each is the median of its rounds; the HTTP figures are the median of `--rounds` rounds.
 #
-# Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N]
+# Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N] [--hot-customers N]
 #                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial-bench]
 # Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
 # Tests/Fixtures in the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
@@ -16,6 +16,7 @@ seconds=10
 rounds=5
 cpu_rounds=9
 customers=100000
+hot_customers=1000
 postgres_url="postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
 use_postgres=1
 extra=()
@@ -25,6 +26,7 @@ while [[ $# -gt 0 ]]; do
         --rounds) rounds=$2; shift 2 ;;
         --cpu-rounds) cpu_rounds=$2; shift 2 ;;
         --customers) customers=$2; shift 2 ;;
+        --hot-customers) hot_customers=$2; shift 2 ;;
         --postgres-url) postgres_url=$2; shift 2 ;;
         --no-postgres) use_postgres=0; shift ;;
         --) shift; extra=("$@"); break ;;
@@ -97,7 +99,8 @@ rm -f "$out/openssl-round.txt"
 
 echo "== perennial-bench: engine replay and HTTP" >&2
 (cd "$repo" && "$bench" engine-replay hello-http entitlements-http notifications-http --json \
-    --seconds "$seconds" --rounds "$rounds" --customers "$customers" --fixtures "$fixtures" "${postgres_args[@]}" \
+    --seconds "$seconds" --rounds "$rounds" --customers "$customers" --hot-customers "$hot_customers" \
+    --fixtures "$fixtures" "${postgres_args[@]}" \
     "${extra[@]}") | tee -a "$out/perennial.jsonl"
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt" >&2

@@ -67,8 +67,13 @@ def main():
         name = f"entitlements-http-{database}"
         # hello-http measured on the same server, its rounds alternating with these.
         hello = f"hello-http-{database}" if f"hello-http-{database}" in figures else "hello-http"
+        # The target is issue 19's, with the customer cache warm (`--hot-customers`); the cold figure is
+        # reported beside it.
+        warm = f"entitlements-http-warm-{database}"
         if name in figures:
-            rows.append((f"{name} ÷ {hello}", ratio(name, hello), 0.8, "%"))
+            rows.append((f"{name} (cold) ÷ {hello}", ratio(name, hello), None if warm in figures else 0.8, "%"))
+        if warm in figures:
+            rows.append((f"{warm} ÷ {hello}", ratio(warm, hello), 0.8, "%"))
         notifications = rate(f"notifications-http-{database}")
         if notifications and jws:
             rows.append((f"notifications-http-{database} ÷ (jws-verify ÷ 3)", notifications * 3 / jws, 0.3, "%"))
@@ -95,12 +100,19 @@ def main():
     for database in ("sqlite", "postgresql"):
         item = figures.get(f"entitlements-http-{database}")
         hello = figures.get(f"hello-http-{database}") or figures.get("hello-http")
-        if item and hello and item.get("p99_ms") is not None and hello.get("p99_ms"):
-            relative = item["p99_ms"] / hello["p99_ms"]
-            print(f"| entitlements-http-{database} p99 ÷ hello-http p99 | {relative:.2f}× | ≤ 1.5× | "
+        warm = figures.get(f"entitlements-http-warm-{database}")
+        for label, measured, has_target in ((f"entitlements-http-{database}", item, warm is None),
+                                            (f"entitlements-http-warm-{database}", warm, True)):
+            if not (measured and hello and measured.get("p99_ms") is not None and hello.get("p99_ms")):
+                continue
+            relative = measured["p99_ms"] / hello["p99_ms"]
+            if not has_target:
+                print(f"| {label} (cold) p99 ÷ hello-http p99 | {relative:.2f}× |  |  |")
+                continue
+            print(f"| {label} p99 ÷ hello-http p99 | {relative:.2f}× | ≤ 1.5× | "
                   f"{'yes' if relative <= 1.5 else '**no**'} |")
             if relative > 1.5:
-                missed.append(f"entitlements-http-{database} p99")
+                missed.append(f"{label} p99")
         notifications = figures.get(f"notifications-http-{database}")
         if notifications and notifications.get("p99_ms") is not None:
             limit(f"notifications-http-{database} p99", notifications["p99_ms"], 100, "ms")

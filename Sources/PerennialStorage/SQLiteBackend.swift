@@ -23,6 +23,8 @@ final class SQLiteBackend: Sendable {
     /// Read-only connections for the customer read on the calling thread (see `SQLiteCustomerReader`);
     /// nil for an in-memory database.
     private let customerReaders: SQLiteCustomerReaders?
+    /// Checkpoints a file's write-ahead log off the writer; nil for an in-memory database.
+    private let checkpointer: SQLiteCheckpointer?
 
     /// How many read-only connections a file database gets.
     static let readerCount = 4
@@ -32,14 +34,19 @@ final class SQLiteBackend: Sendable {
     /// almost every page, a system call each.
     static let writerCacheKibibytes = 16_384
 
+    /// The log size, in pages, past which the writer checkpoints in its own `COMMIT`: a backstop for
+    /// `SQLiteCheckpointer`, which keeps the log far below it.
+    static let writerAutocheckpointPages = 10_000
+
     /// How long a statement waits for another process's lock on the file before failing.
     static let busyTimeoutMilliseconds = 5_000
 
     private init(
         connection: SQLiteWriterConnection, database: SQLiteWriterDatabase, readers: SQLiteReaders?,
-        customerReaders: SQLiteCustomerReaders?, logger: Logger
+        customerReaders: SQLiteCustomerReaders?, checkpointer: SQLiteCheckpointer?, logger: Logger
     ) {
         self.connection = connection
+        self.checkpointer = checkpointer
         self.database = database
         self.readers = readers
         self.customerReaders = customerReaders
@@ -72,10 +79,13 @@ final class SQLiteBackend: Sendable {
         )
         var readers: SQLiteReaders?
         var customerReaders: SQLiteCustomerReaders?
+        var checkpointer: SQLiteCheckpointer?
         do {
             if case .file = storage {
                 // Readers of other processes (`perennial migrate`, backups) do not block the writer.
                 try await database.raw("PRAGMA journal_mode=WAL").run()
+                try await database.raw("PRAGMA wal_autocheckpoint=\(literal: writerAutocheckpointPages)").run()
+                checkpointer = try SQLiteCheckpointer(path: path)
                 readers = try await SQLiteReaders.open(
                     path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger
                 )
@@ -84,13 +94,15 @@ final class SQLiteBackend: Sendable {
             try await database.raw("PRAGMA foreign_keys=ON").run()
             try await database.raw("PRAGMA cache_size=\(literal: -writerCacheKibibytes)").run()
         } catch {
+            await checkpointer?.stop()
             await readers?.close()
             customerReaders?.close()
             connection.close()
             throw StorageError(.databaseUnavailable, "could not configure the SQLite database: \(error)")
         }
         return SQLiteBackend(
-            connection: connection, database: database, readers: readers, customerReaders: customerReaders, logger: logger
+            connection: connection, database: database, readers: readers, customerReaders: customerReaders,
+            checkpointer: checkpointer, logger: logger
         )
     }
 
@@ -142,6 +154,7 @@ final class SQLiteBackend: Sendable {
     }
 
     private func close() async {
+        await checkpointer?.stop()
         customerReaders?.close()
         await readers?.close()
         let acquired = (try? await gate.acquire()) != nil

@@ -70,4 +70,33 @@ struct SQLiteWriterTests {
         #expect(row.allColumns == ["i", "f", "t", "b", "n"])
         #expect(throws: StorageError.self) { try connection.run("SELECT 1; DROP TABLE x", []) }
     }
+
+    /// The write-ahead log is copied into the database file by `SQLiteCheckpointer` within a few of its
+    /// ticks, while the writer's own checkpoint (at `writerAutocheckpointPages`) is far from due.
+    @Test func theLogIsCheckpointedOffTheWriter() async throws {
+        try await TestDatabase.sqliteFile.withLocation { location in
+            guard case .sqliteFile(let path) = location.target else { return }
+            let database = try await PerennialDatabase.open(location)
+            try await Migrations.migrate(database)
+            func fileSize() throws -> Int {
+                (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            }
+            // About 2 MB in one write: some 500 pages, well under the writer's 10,000.
+            try await SQLLedger(database: database).write { ledger in
+                for index in 0..<2_000 {
+                    _ = try await ledger.findOrCreateCustomer(
+                        appID: "app", appUserID: "customer-\(index)-" + String(repeating: "x", count: 900),
+                        createdAt: Fixtures.instant(1))
+                }
+            }
+            let before = try fileSize()
+            var after = before
+            for _ in 0..<50 where after < before + 1_000_000 {
+                try await Task.sleep(for: .milliseconds(100))
+                after = try fileSize()
+            }
+            await database.shutdown()
+            #expect(after >= before + 1_000_000, "the database file grew from \(before) to \(after) bytes")
+        }
+    }
 }
