@@ -52,7 +52,7 @@ struct PerennialBench: AsyncParsableCommand {
     @Flag(help: "Skip SQLite.")
     var noSqlite = false
 
-    @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 64:2, PostgreSQL off).")
+    @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 32:0, PostgreSQL off).")
     var groupCommit: String?
 
     /// `--group-commit` as (max batch, max wait in milliseconds).

@@ -12,9 +12,11 @@ import Testing
 /// table, the environment redirects, HTTP failures and timeouts.
 @Suite("verifyReceipt client against the simulator")
 struct VerifyReceiptAgainstSimulatorTests {
-    /// Runs `body` with a simulator on a loopback port and a client pointed at it.
+    /// Runs `body` with a simulator on a loopback port and a client pointed at it. The timeout is generous
+    /// unless a test is about timeouts: under the whole suite's load a 2 s timeout fired on requests that
+    /// carried a fault, whose retry then succeeded, and the fault's status was never seen.
     func withSimulator(
-        attempts: Int = 2, timeout: Duration = .seconds(2),
+        attempts: Int = 2, timeout: Duration = .seconds(15),
         _ body: @Sendable (AppStoreSimulator, VerifyReceiptClient, String) async throws -> Void
     ) async throws {
         let configuration = SimulatorConfiguration.example(timeScale: .manual, start: TestHarness.start)

@@ -38,7 +38,7 @@ struct DurabilityConfigurationTests {
 
     @Test func groupCommitIsTheDatabasesDefaultUnlessConfigured() throws {
         #expect(try configuration().server.groupCommit == nil)
-        #expect(GroupCommitSettings.defaults(for: .sqlite) == GroupCommitSettings(maxBatch: 64, maxWait: .milliseconds(2)))
+        #expect(GroupCommitSettings.defaults(for: .sqlite) == GroupCommitSettings(maxBatch: 32, maxWait: .zero))
         #expect(GroupCommitSettings.defaults(for: .postgresql) == .off)
         let tuned = try configuration(server: "  group_commit: {max_batch: 16, max_wait_ms: 1}\n")
         #expect(tuned.server.groupCommit == GroupCommitSettings(maxBatch: 16, maxWait: .milliseconds(1)))
