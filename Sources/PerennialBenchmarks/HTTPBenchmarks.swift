@@ -16,7 +16,7 @@ struct HTTPBenchmarks: Sendable {
         var result: [(String, String)] = []
         if options.sqlite {
             let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-\(options.customers).sqlite").path
-            result.append(("sqlite", "sqlite://" + path))
+            result.append(("sqlite", Self.sqliteScheme + path))
         }
         if let postgres = options.postgresURL { result.append(("postgresql", postgres)) }
         return result
@@ -31,11 +31,18 @@ struct HTTPBenchmarks: Sendable {
         var helloDone = false
         for database in databases {
             let authority = try SimulatorSigningAuthority(validFrom: SystemClock().now())
-            let server: BenchServer
-            do {
-                server = try await BenchServer.start(
-                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit, logger: logger
+            let start = {
+                try await BenchServer.start(
+                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit, logger: self.logger
                 )
+            }
+            let sqliteFile = database.url.hasPrefix(Self.sqliteScheme)
+                ? SeededSQLiteFile(path: String(database.url.dropFirst(Self.sqliteScheme.count))) : nil
+            var server: BenchServer
+            let restored: Bool
+            do {
+                restored = try sqliteFile?.restore() ?? false
+                server = try await start()
             } catch {
                 progress("skipping \(database.label): \(error)")
                 continue
@@ -43,6 +50,12 @@ struct HTTPBenchmarks: Sendable {
             do {
                 let seeder = DatabaseSeeder(ledger: SQLLedger(database: server.stack.database), customers: options.customers)
                 try await seeder.seedIfNeeded { progress("\(database.label): \($0)") }
+                if let sqliteFile, !restored {
+                    // Closed first, so that the copy kept is the whole database, its log merged.
+                    await server.stop()
+                    try sqliteFile.keep()
+                    server = try await start()
+                }
                 let load = LoadGenerator(port: server.port, connections: options.connections)
                 // hello-http's rounds alternate with entitlements-http's on the same server, so that the ratio of
                 // the two compares rounds taken seconds apart, whatever the host's other tenants do meanwhile.
@@ -77,6 +90,8 @@ struct HTTPBenchmarks: Sendable {
             await server.stop()
         }
     }
+
+    static let sqliteScheme = "sqlite://"
 
     static let hello = LoadGenerator.Request(
         method: .GET, path: "/bench/hello", headers: [("Authorization", "Bearer \(BenchApp.publicKey)")], body: nil
