@@ -1,3 +1,4 @@
+import PerennialCore
 import PerennialServices
 
 /// What `CustomerSnapshotStatement` returns, before the subscription bodies are decoded: the customer
@@ -15,7 +16,7 @@ struct CustomerSnapshotRows: Sendable {
     /// The snapshot, with the bodies decoded and sorted by key; nil without a customer.
     func snapshot() throws -> CustomerSnapshot? {
         guard let customer else { return nil }
-        let subscriptions = try bodies.map { try JSONBody.decodeSubscriptionState(from: $0) }
+        let subscriptions = try bodies.map { try JSONBody.decode(SubscriptionState.self, from: $0) }
             // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.
             .sorted { $0.key < $1.key }
         return CustomerSnapshot(customer: customer, subscriptions: subscriptions)

@@ -1,3 +1,4 @@
+import PerennialCore
 import Foundation
 
 /// The JSON stored in `body` columns: keys sorted, so equal values always give equal text and a stored
@@ -9,7 +10,11 @@ enum JSONBody {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// A stored value: read by `PlainJSONDecoder` when it can (a store notification's write decodes every
+    /// stored fact and event of its subscription, and a customer read every state it returns; `JSONDecoder`'s
+    /// generic machinery cost as much as the statements), otherwise by `JSONDecoder`; the same value either way.
     static func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+        if let value = PlainJSONDecoder.decode(type, from: text) { return value }
         do {
             return try JSONDecoder().decode(type, from: Data(text.utf8))
         } catch {

@@ -26,7 +26,7 @@ extension SQLLedgerSession {
             SELECT body FROM subscriptions
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
                 AND subscription_id = \(bind: subscription.id)
-            """).first().map { try JSONBody.decodeSubscriptionState(from: try $0.string("body")) }
+            """).first().map { try JSONBody.decode(SubscriptionState.self, from: try $0.string("body")) }
     }
 
     /// Inserts or replaces the subscription's state, status, expiry, auto-renew and owner (`polled_at` is
@@ -56,7 +56,7 @@ extension SQLLedgerSession {
             SELECT body FROM subscriptions
             WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID)
             """).all()
-            .map { try JSONBody.decodeSubscriptionState(from: try $0.string("body")) }
+            .map { try JSONBody.decode(SubscriptionState.self, from: try $0.string("body")) }
             // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.
             .sorted { $0.key < $1.key }
     }

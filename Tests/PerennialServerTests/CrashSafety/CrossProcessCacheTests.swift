@@ -44,6 +44,18 @@ struct CrossProcessCacheTests {
         await database.dispose()
     }
 
+    /// Reads the customer (one entitlement) through this server, which keeps it in its cache. An invalidation
+    /// announced by an earlier write may still arrive after the read (under load, the other server's notices
+    /// come late) and drop it again: then read again, a few times.
+    static func keptAfterRead(_ harness: TestHarness, cache: CustomerViewCache) async throws -> Bool {
+        for _ in 0..<20 {
+            #expect(try await harness.customer("max").body["entitlements"].array.count == 1)
+            if cache.snapshot(appID: "forest", appUserID: "max", at: harness.clock.now()) != nil { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
     static func scenario(_ harness: TestHarness, other: PerennialStack, cache: CustomerViewCache) async throws {
         let purchase = try await harness.simulator.purchase(account: "max", bundleID: TestHarness.bundleID, productID: "pro.monthly")
         #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "max").status == 200)
@@ -51,8 +63,7 @@ struct CrossProcessCacheTests {
             // Staleness: a write committed by the other server, until this one's cache has dropped what it kept.
             var delays: [Double] = []
             for _ in 0..<40 {
-                #expect(try await harness.customer("max").body["entitlements"].array.count == 1)
-                #expect(cache.snapshot(appID: "forest", appUserID: "max", at: harness.clock.now()) != nil, "kept by this server")
+                #expect(try await keptAfterRead(harness, cache: cache), "kept by this server")
                 let kept = cache.generation
                 try await post(client, receipt: purchase.receiptData)
                 let committed = ContinuousClock.now
@@ -66,8 +77,7 @@ struct CrossProcessCacheTests {
             #expect(p99 < 1_000)
 
             // The refund, processed by the other server, is not served as active here.
-            #expect(try await harness.customer("max").body["entitlements"].array.count == 1)
-            #expect(cache.snapshot(appID: "forest", appUserID: "max", at: harness.clock.now()) != nil, "the active customer is kept")
+            #expect(try await keptAfterRead(harness, cache: cache), "the active customer is kept")
             _ = try await harness.simulator.refund(originalTransactionID: purchase.originalTransactionID, reason: "1")
             try await post(client, receipt: try await harness.receipt(account: "max"))
             try await waitUntil { try await harness.customer("max").body["entitlements"].array.isEmpty }
