@@ -22,6 +22,10 @@ final class SQLiteWriterConnection: Sendable {
     /// statement needs, and the statement did nothing. Run it again with `waitingForLocks`.
     struct Busy: Error {}
 
+    /// What a statement run with `waitingForLocks` throws when the lock stayed held past the busy timeout.
+    static let lockTimedOut = StorageError(
+        .databaseUnavailable, "another process held the SQLite database's lock past the busy timeout")
+
     private struct Handles {
         var database: OpaquePointer?
         /// Prepared statements by their SQL text.
@@ -68,7 +72,12 @@ final class SQLiteWriterConnection: Sendable {
             }
             if waitingForLocks { sqlite_nio_sqlite3_busy_timeout(database, busyTimeoutMilliseconds) }
             defer { if waitingForLocks { sqlite_nio_sqlite3_busy_timeout(database, 0) } }
-            let (statement, isCached) = try prepared(sql, in: &handles, database: database)
+            let statement: OpaquePointer, isCached: Bool
+            do {
+                (statement, isCached) = try prepared(sql, in: &handles, database: database)
+            } catch is Busy where waitingForLocks {
+                throw Self.lockTimedOut
+            }
             defer {
                 // No `sqlite3_clear_bindings`: every parameter is bound again at the next run, and clearing
                 // expires a statement whose plan looked at a parameter (see `SQLiteCustomerReader`).
@@ -79,7 +88,11 @@ final class SQLiteWriterConnection: Sendable {
                 }
             }
             try bind(binds, to: statement, database: database)
-            return try rows(of: statement, database: database)
+            do {
+                return try rows(of: statement, database: database)
+            } catch is Busy where waitingForLocks {
+                throw Self.lockTimedOut
+            }
         }
     }
 

@@ -99,4 +99,27 @@ struct SQLiteWriterTests {
             #expect(after >= before + 1_000_000, "the database file grew from \(before) to \(after) bytes")
         }
     }
+
+    /// A lock held past the busy timeout is a storage error, never the internal `Busy` signal.
+    @Test func aLockHeldPastTheTimeoutIsAStorageError() async throws {
+        try await TestDatabase.sqliteFile.withLocation { location in
+            guard case .sqliteFile(let path) = location.target else { return }
+            let database = try await PerennialDatabase.open(location)
+            try await Migrations.migrate(database)
+            await database.shutdown()
+            let holder = try await SQLiteConnection.open(storage: .file(path: path))
+            let writer = try SQLiteWriterConnection.open(path: path, busyTimeoutMilliseconds: 100)
+            defer { writer.close() }
+            _ = try await holder.query("BEGIN IMMEDIATE")
+            #expect(throws: SQLiteWriterConnection.Busy.self) { try writer.run("BEGIN IMMEDIATE", []) }
+            let error = try #require(throws: StorageError.self) {
+                try writer.run("BEGIN IMMEDIATE", [], waitingForLocks: true)
+            }
+            #expect(error.code == .databaseUnavailable)
+            _ = try await holder.query("COMMIT")
+            try await holder.close()
+            _ = try writer.run("BEGIN IMMEDIATE", [])
+            _ = try writer.run("COMMIT", [])
+        }
+    }
 }
