@@ -4,8 +4,8 @@ import SQLKit
 
 /// The `NotificationInbox` on an SQL database, in the `store_notifications` table. Receiving is an
 /// insert that does nothing when the notification is already there, so concurrent repeats of one
-/// notification store it once. Receiving and settling are grouped writes: notifications arriving together
-/// share one commit (`PerennialDatabase.groupedWrite`).
+/// notification store it once. Receiving is a grouped write: notifications arriving together share one
+/// commit (`PerennialDatabase.groupedWrite`).
 public struct SQLNotificationInbox: NotificationInbox {
     let database: PerennialDatabase
 
@@ -15,18 +15,6 @@ public struct SQLNotificationInbox: NotificationInbox {
 
     public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
         try await database.groupedWrite { try await SQLLedgerSession(session: $0).receiveNotification(notification) }
-    }
-
-    public func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
-        try await database.groupedWrite {
-            try await SQLLedgerSession(session: $0).settleNotification(appID: appID, notificationID: notificationID, outcome: outcome)
-        }
-    }
-
-    public func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool {
-        try await database.atomically(.read) {
-            try await SQLLedgerSession(session: $0).hasProcessedNotification(appID: appID, notificationUUID: notificationUUID)
-        }
     }
 
     public func lastReceived(appID: String, store: Store) async throws -> Instant? {

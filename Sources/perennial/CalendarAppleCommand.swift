@@ -23,12 +23,9 @@ struct CalendarAppleCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        let supported = AppleFiscalCalendar.supportedFiscalYears
-        guard supported.contains(fiscalYear) else {
-            throw ValidationError(
-                "--fiscal-year \(fiscalYear) is outside \(supported.lowerBound)...\(supported.upperBound) "
-                    + "(years ending on the last Saturday of September)")
-        }
+        try CalendarCommand.validate(
+            fiscalYear, option: "--fiscal-year", in: AppleFiscalCalendar.supportedFiscalYears,
+            because: "years ending on the last Saturday of September")
     }
 
     func run() throws {

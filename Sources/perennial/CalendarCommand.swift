@@ -11,6 +11,13 @@ struct CalendarCommand: AsyncParsableCommand {
         subcommands: [CalendarAppleCommand.self, CalendarGooglePlayCommand.self, CalendarStripeCommand.self]
     )
 
+    /// Refuses `year` outside `supported`, naming the option and why the range ends where it does.
+    static func validate(_ year: Int, option: String, in supported: ClosedRange<Int>, because reason: String) throws {
+        guard supported.contains(year) else {
+            throw ValidationError("\(option) \(year) is outside \(supported.lowerBound)...\(supported.upperBound) (\(reason))")
+        }
+    }
+
     /// Prints payments as a JSON array (one object per line, keys in a fixed order) or as an aligned table.
     static func printPayments(
         _ payments: [StorePayment], json: Bool, labelKey: String?, labelHeader: String?,

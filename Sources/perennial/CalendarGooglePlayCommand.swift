@@ -23,12 +23,9 @@ struct CalendarGooglePlayCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        let supported = GooglePlayPayoutCalendar.supportedYears
-        guard supported.contains(year) else {
-            throw ValidationError(
-                "--year \(year) is outside \(supported.lowerBound)...\(supported.upperBound) "
-                    + "(Google Play has paid on the 15th since April 2013)")
-        }
+        try CalendarCommand.validate(
+            year, option: "--year", in: GooglePlayPayoutCalendar.supportedYears,
+            because: "Google Play has paid on the 15th since April 2013")
     }
 
     func run() throws {

@@ -13,18 +13,31 @@ struct NotificationInboxTests {
         )
     }
 
+    /// Settles a notification as the write that ingests it does.
+    func settle(_ connection: PerennialDatabase, _ id: String, _ outcome: InboundNotification.Outcome) async throws {
+        try await SQLLedger(database: connection).write {
+            try await $0.settleNotification(appID: "app", notificationID: id, outcome: outcome)
+        }
+    }
+
+    func hasProcessed(_ connection: PerennialDatabase, appID: String, notificationUUID: String) async throws -> Bool {
+        try await SQLLedger(database: connection).read {
+            try await $0.hasProcessedNotification(appID: appID, notificationUUID: notificationUUID)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aRepeatIsStoredOnceAndReturnsTheFirst(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let inbox = SQLNotificationInbox(database: connection)
             let first = try await inbox.receive(notification("uuid-1"))
             #expect(first.isNew)
-            try await inbox.settle(appID: "app", notificationID: "uuid-1", outcome: .init(
+            try await settle(connection, "uuid-1", .init(
                 status: .processed, notificationUUID: "apple-uuid", notificationType: "DID_RENEW", settledAt: Instant(milliseconds: 11)
             ))
-            #expect(try await inbox.hasProcessed(appID: "app", notificationUUID: "apple-uuid"))
-            #expect(try await !inbox.hasProcessed(appID: "app", notificationUUID: "other"))
-            #expect(try await !inbox.hasProcessed(appID: "other-app", notificationUUID: "apple-uuid"))
+            #expect(try await hasProcessed(connection, appID: "app", notificationUUID: "apple-uuid"))
+            #expect(try await !hasProcessed(connection, appID: "app", notificationUUID: "other"))
+            #expect(try await !hasProcessed(connection, appID: "other-app", notificationUUID: "apple-uuid"))
             let repeated = try await inbox.receive(notification("uuid-1", at: 20))
             #expect(!repeated.isNew)
             #expect(repeated.record.status == .processed)
@@ -53,7 +66,7 @@ struct NotificationInboxTests {
             let inbox = SQLNotificationInbox(database: connection)
             _ = try await inbox.receive(notification("a", at: 1))
             _ = try await inbox.receive(notification("b", at: 2))
-            try await inbox.settle(appID: "app", notificationID: "a", outcome: .init(
+            try await settle(connection, "a", .init(
                 status: .rejected, errorCode: "verification_failure", settledAt: Instant(milliseconds: 3)
             ))
             let listed = try await inbox.notifications(appID: "app", limit: 10)
@@ -69,7 +82,7 @@ struct NotificationInboxTests {
             let inbox = SQLNotificationInbox(database: connection)
             let retention = RejectedNotificationRetention(maxCount: 3, maxBytes: 250, maxAge: .seconds(100))
             _ = try await inbox.receive(notification("accepted", at: 0))
-            try await inbox.settle(appID: "app", notificationID: "accepted", outcome: .init(status: .processed, settledAt: Instant(milliseconds: 1)))
+            try await settle(connection, "accepted", .init(status: .processed, settledAt: Instant(milliseconds: 1)))
             for index in 1...5 {
                 let id = "junk-\(index)"
                 _ = try await inbox.receive(notification(id, at: Int64(index) * 1_000))

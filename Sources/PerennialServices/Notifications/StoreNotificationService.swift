@@ -72,7 +72,8 @@ public struct StoreNotificationService: Sendable {
         }
         if case .success(let verified) = verification {
             do {
-                return try await storeAndIngest(notification, verified: verified, app: app)
+                return try Self.acknowledgement(of: try await ingestAndSettle(
+                    verified, notificationID: notification.notificationID, app: app, storing: notification))
             } catch let error as PerennialError where !error.isTransient {
                 // Refused by ingestion: stored, left `received`, and refused, as when the body came first.
                 _ = try await inbox.receive(notification)
@@ -106,20 +107,17 @@ public struct StoreNotificationService: Sendable {
         case earlier(InboundNotification.Outcome)
     }
 
-    /// Stores a verified notification, ingests its facts (unless the store's id shows it was processed
-    /// already) and settles it, in one grouped write. A repeat of a notification already settled changes
-    /// nothing and is answered as the first time.
-    private func storeAndIngest(
-        _ notification: InboundNotification, verified: VerifiedStoreNotification, app: AppSettings
-    ) async throws -> NotificationAcknowledgement {
-        switch try await ingestAndSettle(verified, notificationID: notification.notificationID, app: app, storing: notification) {
+    /// The answer to the store once a notification's write concluded.
+    private static func acknowledgement(of settlement: Settlement) throws -> NotificationAcknowledgement {
+        switch settlement {
         case .settled(let acknowledgement): return acknowledgement
-        case .earlier(let outcome): return try Self.answer(repeating: outcome)
+        case .earlier(let outcome): return try answer(repeating: outcome)
         }
     }
 
     /// In one grouped write: stores `notification` first when given (a repeat of one settled before ends
-    /// there), ingests the verified facts unless the store's id shows them processed, and settles it.
+    /// there, changing nothing), ingests the verified facts unless the store's id shows them processed
+    /// already, and settles it.
     private func ingestAndSettle(
         _ verified: VerifiedStoreNotification, notificationID: String, app: AppSettings, storing notification: InboundNotification?
     ) async throws -> Settlement {
@@ -186,10 +184,7 @@ public struct StoreNotificationService: Sendable {
                 retention: retention)
             throw error
         }
-        switch try await ingestAndSettle(verified, notificationID: notificationID, app: app, storing: nil) {
-        case .settled(let acknowledgement): return acknowledgement
-        case .earlier(let outcome): return try Self.answer(repeating: outcome)
-        }
+        return try Self.acknowledgement(of: try await ingestAndSettle(verified, notificationID: notificationID, app: app, storing: nil))
     }
 
     private func queue(app: AppSettings, notificationID: String, reason: String) async throws {

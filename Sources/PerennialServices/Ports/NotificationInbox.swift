@@ -5,11 +5,9 @@ import PerennialCore
 /// (sealed), what became of it, and the id that makes a repeat a no-op.
 public protocol NotificationInbox: Sendable {
     /// Stores a notification unless one with the same app and id is already there. Returns the stored
-    /// record: the new one, or the earlier one when this is a repeat.
+    /// record: the new one, or the earlier one when this is a repeat. (Settling it, and asking whether the
+    /// store's id was processed, happen inside the ledger write that ingests it: `LedgerSession`.)
     func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool)
-
-    /// Records what processing concluded.
-    func settle(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws
 
     /// Settles a notification as rejected, keeping of its body only `sealedExcerpt` and its size, then
     /// applies `retention` to the app's rejected notifications (see `pruneRejected`).
@@ -21,9 +19,6 @@ public protocol NotificationInbox: Sendable {
     /// Drops the app's rejected notifications older than the retention's age, then the oldest beyond its
     /// count and bytes.
     func pruneRejected(appID: String, retention: RejectedNotificationRetention, now: Instant) async throws
-
-    /// Whether a notification with this store id was already processed.
-    func hasProcessed(appID: String, notificationUUID: String) async throws -> Bool
 
     /// When the latest notification from `store` for the app arrived; nil: none ever did.
     func lastReceived(appID: String, store: Store) async throws -> Instant?
