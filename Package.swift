@@ -229,6 +229,7 @@ let package = Package(
             dependencies: [
                 "PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings
         ),

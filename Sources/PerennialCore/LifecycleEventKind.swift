@@ -18,4 +18,7 @@ public enum LifecycleEventKind: String, Sendable, Codable, Hashable, CaseIterabl
     case paused
     /// A subscription moved from one customer to another (both are named in its details).
     case transferred
+    /// An anonymous id logged in and merged into an identified customer (`details`: `alias`,
+    /// `app_user_id`, `subscriptions` moved). Kept under the key `SubscriptionKey(store: .identity, id: alias)`.
+    case aliasMerged = "alias_merged"
 }

@@ -33,4 +33,7 @@ public struct Store: RawRepresentable, Sendable, Hashable, Codable, CustomString
     public static let playStore = Store(rawValue: "play_store")!
     /// Stripe, for sales on the web.
     public static let stripe = Store(rawValue: "stripe")!
+    /// Not a store: the key of events about a customer rather than a purchase (an alias merged), whose id
+    /// is the alias.
+    public static let identity = Store(rawValue: "identity")!
 }

@@ -22,7 +22,8 @@ public struct GooglePlayAdapter: StoreAdapter {
         self.clock = clock
     }
 
-    public func authenticateNotification(authorization: String?, app: AppSettings) async throws {
+    public func authenticateNotification(_ request: NotificationRequest, app: AppSettings) async throws {
+        let authorization = request.header("authorization")
         let connection = try connections.connection(for: app)
         guard let expectation = connection.push else {
             throw PerennialError(.notificationUnauthenticated, "the app's google settings configure no Pub/Sub push")

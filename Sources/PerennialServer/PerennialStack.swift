@@ -139,7 +139,9 @@ public struct PerennialStack: Sendable {
                 ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
                 dependencies: HTTPDependencies(
-                    apps: apps, customers: customers, notifications: notifications,
+                    apps: apps, customers: customers,
+                    identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
+                    notifications: notifications,
                     notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,

@@ -6,6 +6,8 @@ import PerennialServices
 public struct HTTPDependencies: Sendable {
     public var apps: AppDirectory
     public var customers: CustomerService
+    /// Logins, aliases, attributes and erasure.
+    public var identity: IdentityService
     public var notifications: StoreNotificationService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
@@ -29,7 +31,7 @@ public struct HTTPDependencies: Sendable {
     public var trustedProxyHeader: String?
 
     public init(
-        apps: AppDirectory, customers: CustomerService,
+        apps: AppDirectory, customers: CustomerService, identity: IdentityService,
         notifications: StoreNotificationService,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
@@ -40,6 +42,7 @@ public struct HTTPDependencies: Sendable {
         rejectedNotificationLimiter = RejectedNotificationLimiter(limit: rateLimits.rejectedNotificationsPerAddress, clock: clock)
         self.apps = apps
         self.customers = customers
+        self.identity = identity
         self.notifications = notifications
         self.notificationInbox = notificationInbox
         self.offers = offers

@@ -3,7 +3,7 @@ import Hummingbird
 import PerennialCore
 import PerennialServices
 
-/// `POST /v1/<store>/notifications/{app_id}`, one per store adapter (`StoreAdapter.notificationPathSegment`:
+/// `POST /v1/<store>/notifications/{app_id}`, one per store adapter (`StoreAdapter.notificationPath`, Stripe's `stripe/webhooks`:
 /// `/v1/apple/notifications/{app_id}` is the URL an app registers in App Store Connect). The store
 /// authenticates itself by what it sends (a signature, a shared secret, Google's OIDC token), not by an API
 /// key. 200 means the
@@ -18,20 +18,25 @@ struct StoreNotificationRoutes {
 
     /// The path of a store's notification endpoint up to the app id, as the rate limiter matches it.
     static func pathPrefix(of adapter: any StoreAdapter) -> String {
-        "/v1/\(adapter.notificationPathSegment)/notifications/"
+        "/v1/\(adapter.notificationPath)/"
     }
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         for adapter in notifications.adapters.all {
             let store = adapter.store
-            group.post("\(adapter.notificationPathSegment)/notifications/{app_id}") { request, context -> Response in
+            group.post("\(adapter.notificationPath)/{app_id}") { request, context -> Response in
                 let appID = try context.parameters.require("app_id")
                 guard let app = apps.app(id: appID) else {
                     throw PerennialError(.appNotFound, "no app with this id")
                 }
                 let body = try await request.body.collect(upTo: Self.maximumBodySize)
+                var headers: [String: String] = [:]
+                for field in request.headers {
+                    let name = field.name.canonicalName
+                    headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
+                }
                 let acknowledgement = try await notifications.receive(
-                    app: app, store: store, body: Data(buffer: body), authorization: request.headers[.authorization]
+                    app: app, store: store, request: NotificationRequest(headers: headers, body: Data(buffer: body))
                 )
                 return try NotificationResponse(acknowledgement).response(from: request, context: context)
             }

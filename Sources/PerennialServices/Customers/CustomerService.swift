@@ -20,7 +20,8 @@ public struct CustomerService: Sendable {
     /// The customer's view now, or nil if Perennial has never seen them.
     ///
     /// One read gives the customer and its stored states; only states whose `validUntil` has passed are
-    /// folded again, in one write that stores them.
+    /// folded again, in one write that stores them. An alias answers with the customer it resolves to
+    /// (whose `appUserID` the view carries).
     public func customer(app: AppSettings, appUserID: String) async throws -> CustomerView? {
         let now = clock.now()
         if let cached = cache?.snapshot(appID: app.id, appUserID: appUserID, at: now) {
@@ -28,7 +29,9 @@ public struct CustomerService: Sendable {
         }
         let generation = cache?.generation
         guard let snapshot = try await ledger.customerWithSubscriptions(appID: app.id, appUserID: appUserID) else {
-            return nil
+            // No customer has this id: it may be an alias (an anonymous id that logged in).
+            let target = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
+            return target == appUserID ? nil : try await customer(app: app, appUserID: target)
         }
         var states = snapshot.subscriptions
         let outdated = states.indices.filter { index in states[index].validUntil.map { $0 <= now } ?? false }
@@ -44,9 +47,10 @@ public struct CustomerService: Sendable {
         return CustomerView(app: app, customer: snapshot.customer, states: states, at: now)
     }
 
-    /// The customer's events, oldest first.
+    /// The customer's events, oldest first (an alias's are its customer's).
     public func events(app: AppSettings, appUserID: String, limit: Int = 500) async throws -> [StoredEvent]? {
         try await ledger.read { ledger in
+            let appUserID = try await ledger.aliasTarget(appID: app.id, alias: appUserID) ?? appUserID
             guard try await ledger.customer(appID: app.id, appUserID: appUserID) != nil else { return nil }
             return try await ledger.events(appID: app.id, appUserID: appUserID, limit: limit)
         }

@@ -27,6 +27,7 @@ public struct FactIngestor: Sendable {
     public func ingest(_ batch: FactBatch, app: AppSettings, appUserID: String, token: StoreToken? = nil) async throws -> CustomerView {
         let now = clock.now()
         return try await ledger.write { ledger in
+            let appUserID = try await Self.owner(appUserID, appID: app.id, in: ledger)
             let customer = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: appUserID, createdAt: now)
             if let token {
                 try await ledger.setStoreToken(appID: app.id, appUserID: appUserID, token)
@@ -45,8 +46,9 @@ public struct FactIngestor: Sendable {
     }
 
     /// Ingests facts that arrived without a customer (a store notification): each subscription is updated
-    /// for the customer who owns it, else for the customer its app account token was linked to (a StoreKit 2
-    /// app that set `appAccountToken`, or whose app user id is that token). The facts of a subscription no
+    /// for the customer who owns it, else for the customer the store names (`FactBatch.ownerClaims`, created
+    /// when new), else for the customer its app account token was linked to (a StoreKit 2 app that set
+    /// `appAccountToken`, or whose app user id is that token); an alias always resolves to its customer. The facts of a subscription no
     /// customer can be found for are stored, and folded when a customer first sends proof of it.
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
         try await ledger.write { ledger in try await ingestForOwners(batch, app: app, in: ledger) }
@@ -55,15 +57,34 @@ public struct FactIngestor: Sendable {
     /// `ingestForOwners(_:app:)` inside the caller's ledger write (a store notification's, which stores and
     /// settles the notification in the same write).
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings, in ledger: any LedgerSession) async throws {
+        let now = clock.now()
         try await store(batch, app: app, owner: { key, currentOwner in
             if let currentOwner { return currentOwner }
+            if let claim = batch.ownerClaims.first(where: { $0.subscription == key }),
+               (try? AppUserIDRule.validated(claim.appUserID)) != nil {
+                let owner = try await Self.owner(claim.appUserID, appID: app.id, in: ledger)
+                _ = try await ledger.findOrCreateCustomer(appID: app.id, appUserID: owner, createdAt: now)
+                return owner
+            }
             let tokens = Set(batch.transactions.filter { $0.subscriptionKey == key }.compactMap(\.appAccountToken))
             for token in tokens.sorted() {
-                if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) { return linked }
-                if try await ledger.customer(appID: app.id, appUserID: token) != nil { return token }
+                if let linked = try await ledger.appUserID(appID: app.id, accountToken: token) {
+                    return try await Self.owner(linked, appID: app.id, in: ledger)
+                }
+                if try await ledger.customer(appID: app.id, appUserID: token) != nil {
+                    return try await Self.owner(token, appID: app.id, in: ledger)
+                }
             }
             return nil
-        }, at: clock.now(), in: ledger)
+        }, at: now, in: ledger)
+    }
+
+    /// The customer a subscription given to `appUserID` goes to: the one it was merged into when it is an
+    /// alias. The id is locked (shared) first, so a login merging it away waits for this write, or this
+    /// write for the login, and then sees the alias.
+    static func owner(_ appUserID: String, appID: String, in ledger: any LedgerSession) async throws -> String {
+        try await ledger.lockCustomer(appID: appID, appUserID: appUserID, exclusive: false)
+        return try await ledger.aliasTarget(appID: appID, alias: appUserID) ?? appUserID
     }
 
     private func store(

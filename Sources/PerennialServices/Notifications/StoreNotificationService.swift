@@ -44,14 +44,17 @@ public struct StoreNotificationService: Sendable {
         self.logger = logger
     }
 
-    /// Stores, verifies and ingests one notification body sent by `store`, after the store's adapter has
-    /// checked the request's own credentials (`authorization`, the `Authorization` header), if it has any:
-    /// a request that fails them stores nothing.
-    public func receive(
-        app: AppSettings, store: Store, body: Data, authorization: String? = nil
-    ) async throws -> NotificationAcknowledgement {
-        try await adapter(for: store).authenticateNotification(authorization: authorization, app: app)
-        return try await accept(app: app, store: store, body: body)
+    /// Stores, verifies and ingests one notification sent by `store`, after the store's adapter has checked
+    /// the request's own credentials (a header, a signature of the body), if it has any: a request that fails
+    /// them stores nothing.
+    public func receive(app: AppSettings, store: Store, request: NotificationRequest) async throws -> NotificationAcknowledgement {
+        try await adapter(for: store).authenticateNotification(request, app: app)
+        return try await accept(app: app, store: store, body: request.body)
+    }
+
+    /// `receive(app:store:request:)` for a request with no header that matters (the App Store's).
+    public func receive(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
+        try await receive(app: app, store: store, request: NotificationRequest(body: body))
     }
 
     /// Stores, verifies and ingests a notification body Perennial fetched itself, with its own credentials,

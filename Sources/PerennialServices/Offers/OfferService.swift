@@ -17,6 +17,7 @@ public struct OfferService: Sendable {
 
     /// The customer's offers now (none for an unknown customer, who has never subscribed).
     public func offers(app: AppSettings, appUserID: String) async throws -> CustomerOffers {
+        let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
         let history = try await history(app: app, appUserID: appUserID)
         let eligibility = OfferEligibility(catalog: app.catalog)
@@ -40,6 +41,7 @@ public struct OfferService: Sendable {
     public func sign(
         app: AppSettings, appUserID: String, productID: String, offerID: String, format: String, applicationUsername: String
     ) async throws -> SignedOffer {
+        let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         guard let offer = app.catalog.product(productID)?.offers.first(where: { $0.id == offerID }) else {
             throw PerennialError(.offerNotFound, "product \(productID) has no offer \(offerID)")
         }
@@ -74,6 +76,7 @@ public struct OfferService: Sendable {
     /// or introductory period used in the product's group. Apple requires one of the customer's transaction
     /// ids in it, so a customer Perennial has no transaction for gets a 404 (StoreKit's own default applies).
     public func introductoryEligibility(app: AppSettings, appUserID: String, productID: String) async throws -> (allowed: Bool, signature: String) {
+        let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         guard let group = app.catalog.product(productID)?.subscriptionGroup else {
             throw PerennialError(.productNotFound, "\(productID) is not an auto-renewable product of the app")
         }
@@ -104,6 +107,7 @@ public struct OfferService: Sendable {
     public func grant(
         app: AppSettings, appUserID: String, productID: String, offerID: String, reason: String, days: Int
     ) async throws -> OfferGrantRecord {
+        let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         guard app.catalog.product(productID)?.offers.contains(where: { $0.id == offerID }) == true else {
             throw PerennialError(.offerNotFound, "product \(productID) has no offer \(offerID)")
         }
@@ -152,6 +156,7 @@ public struct OfferService: Sendable {
 
     /// Records the engagement the app reports for a customer (for the churn-risk score of the `save` rule).
     public func reportEngagement(app: AppSettings, appUserID: String, sessionsLast30Days: Int?, lastActiveAt: Instant?) async throws {
+        let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         if let sessions = sessionsLast30Days, !(0...100_000).contains(sessions) {
             throw PerennialError(.invalidEngagement, "sessions_last_30_days must be between 0 and 100000")
         }

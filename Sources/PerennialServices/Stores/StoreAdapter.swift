@@ -11,10 +11,15 @@ public protocol StoreAdapter: Sendable {
     /// The path segment of the store's notification endpoint, `/v1/<segment>/notifications/{app_id}`.
     var notificationPathSegment: String { get }
 
-    /// Checks what a notification request carries besides its body, before anything is stored: Google's
-    /// Pub/Sub push sends an OIDC bearer token (`Authorization`). Throws `notification_unauthenticated` when it
-    /// must be refused. Stores that sign their bodies instead (the App Store) check nothing here.
-    func authenticateNotification(authorization: String?, app: AppSettings) async throws
+    /// The path of the store's notification endpoint after `/v1/` and before `/{app_id}`; by default
+    /// `<notificationPathSegment>/notifications` (Stripe names its own `stripe/webhooks`).
+    var notificationPath: String { get }
+
+    /// Checks a notification request's own credentials, before anything is stored: Google's Pub/Sub push
+    /// sends an OIDC bearer token (`Authorization`), Stripe an HMAC of the raw body (`Stripe-Signature`).
+    /// Throws `notification_unauthenticated` when it must be refused, and then nothing is stored. Stores that
+    /// sign their bodies instead (the App Store) check nothing here.
+    func authenticateNotification(_ request: NotificationRequest, app: AppSettings) async throws
 
     /// Checks that a body is shaped like one of the store's notifications, before it is stored (throws
     /// `invalid_notification` otherwise), and returns its format's version, kept with it.
@@ -54,7 +59,10 @@ public protocol StoreAdapter: Sendable {
 
 extension StoreAdapter {
     /// Nothing to check: the body carries the store's proof.
-    public func authenticateNotification(authorization: String?, app: AppSettings) async throws {}
+    public func authenticateNotification(_ request: NotificationRequest, app: AppSettings) async throws {}
+
+    /// `<notificationPathSegment>/notifications`.
+    public var notificationPath: String { "\(notificationPathSegment)/notifications" }
 
     /// Nothing to check.
     public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] { [] }
