@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PerennialCore", targets: ["PerennialCore"]),
         .library(name: "PerennialAppStore", targets: ["PerennialAppStore"]),
         .library(name: "PerennialGooglePlay", targets: ["PerennialGooglePlay"]),
+        .library(name: "PerennialStripe", targets: ["PerennialStripe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -57,6 +58,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialStripe",
+            dependencies: [
+                "PerennialCore", "PerennialOutbound",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialServices",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialOutbound",
@@ -81,6 +90,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialStripeAdapter",
+            dependencies: ["PerennialServices", "PerennialCore", "PerennialStripe"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -128,10 +142,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialStripeRoutes",
+            dependencies: [
+                "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialSimulator",
             dependencies: [
                 "PerennialCore", "PerennialAppStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -146,6 +169,7 @@ let package = Package(
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -225,6 +249,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PerennialStripeTests",
+            dependencies: [
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialServices", "PerennialCore", "PerennialOutbound",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PerennialStorageTests",
             dependencies: [
                 "PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting",
@@ -251,7 +282,7 @@ let package = Package(
             dependencies: [
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage", "PerennialAppStoreAdapter",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
-                "PerennialGooglePlay",
+                "PerennialGooglePlay", "PerennialStripe", "PerennialStripeAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

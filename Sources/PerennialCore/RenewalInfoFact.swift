@@ -20,6 +20,10 @@ public struct RenewalInfoFact: Sendable, Hashable, Codable {
     /// The customer paused the subscription until this instant (no access meanwhile; the store resumes and
     /// renews it then), when the store says. The App Store has no pause; Google Play and Stripe do.
     public var pausedUntil: Instant?
+    /// When the store ended the subscription before the period it paid for was over, without a refund
+    /// (Stripe's immediate cancellation); nil when it ends with its period, as the App Store's and Google
+    /// Play's do. Access ends then, and the subscription is expired for `expirationReason`.
+    public var endedAt: Instant?
     /// Where the customer stands on a price increase, when the store said.
     public var priceIncreaseConsent: PriceIncreaseConsent?
     public var offerCodeRefName: String?

@@ -81,14 +81,18 @@ public struct SubscriptionEngine: Sendable {
         state.priceIncreaseConsent = renewal?.priceIncreaseConsent
         if let offer = renewal?.offerCodeRefName, state.offerCodeRefName == nil { state.offerCodeRefName = offer }
         state.periodType = latest.isTrialPeriod ? .trial : latest.isInIntroOfferPeriod ? .intro : .normal
-        let expiresAt = latest.expiresAt ?? latest.purchasedAt
+        // Renewal info observed before the deciding period began describes an older period: it says nothing
+        // about why this one ended.
+        let current = renewal.flatMap { $0.observedAt >= latest.purchasedAt ? $0 : nil }
+        var expiresAt = latest.expiresAt ?? latest.purchasedAt
+        if let endedAt = current?.endedAt, endedAt < expiresAt {
+            expiresAt = max(endedAt, latest.purchasedAt)
+            state.expiresAt = expiresAt
+        }
         if expiresAt > instant {
             state.status = latest.isTrialPeriod ? .trial : latest.isInIntroOfferPeriod ? .introductory : .active
             return
         }
-        // Renewal info observed before the deciding period began describes an older period: it says nothing
-        // about why this one ended.
-        let current = renewal.flatMap { $0.observedAt >= latest.purchasedAt ? $0 : nil }
         if let resumesAt = current?.pausedUntil, resumesAt > instant {
             state.status = .paused
             state.resumesAt = resumesAt

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialServices
+import PerennialStripeAdapter
 
 /// Records the configured apps in the database, their store credentials sealed with the master key, so
 /// the database knows which apps its data belongs to and secrets never sit there in clear.
@@ -13,10 +14,13 @@ enum AppRegistration {
         var serverAPIPrivateKey: String?
         var offerKeys: [String: String]
         var googleServiceAccountKey: String?
+        var stripeSecretKey: String?
+        var stripeWebhookSecrets: [String]?
     }
 
     static func register(
-        _ apps: [AppSettings], google: [String: GooglePlaySettings] = [:], ledger: any Ledger, secrets: SecretBox, at now: Instant
+        _ apps: [AppSettings], google: [String: GooglePlaySettings] = [:], stripe: [String: StripeSettings] = [:], ledger: any Ledger,
+        secrets: SecretBox, at now: Instant
     ) async throws {
         let records = try apps.map { app in
             let credentials = SealedCredentials(
@@ -24,7 +28,8 @@ enum AppRegistration {
                 publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey,
                 serverAPIPrivateKey: app.apple?.serverAPI?.privateKeyPEM,
                 offerKeys: Dictionary(uniqueKeysWithValues: (app.apple?.offerKeys ?? []).map { ($0.id, $0.privateKeyPEM) }),
-                googleServiceAccountKey: google[app.id].map { String(decoding: $0.serviceAccountKeyJSON, as: UTF8.self) }
+                googleServiceAccountKey: google[app.id].map { String(decoding: $0.serviceAccountKeyJSON, as: UTF8.self) },
+                stripeSecretKey: stripe[app.id]?.secretKey.revealed, stripeWebhookSecrets: stripe[app.id]?.webhookSecrets
             )
             return AppRecord(
                 id: app.id, bundleID: app.bundleID, sealedCredentials: try secrets.seal(JSONEncoder().encode(credentials)),

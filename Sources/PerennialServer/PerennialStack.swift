@@ -73,7 +73,8 @@ public struct PerennialStack: Sendable {
             try await MasterKeyCheck.verify(secrets, ledger: ledger)
             let jobs = SQLJobQueue(database: database, clock: clock)
             try await AppRegistration.register(
-                configuration.apps, google: configuration.google, ledger: ledger, secrets: secrets, at: clock.now()
+                configuration.apps, google: configuration.google, stripe: configuration.stripe, ledger: ledger, secrets: secrets,
+                at: clock.now()
             )
             let apps = AppDirectory(apps: configuration.apps)
             let health = AppHealth()
@@ -94,11 +95,14 @@ public struct PerennialStack: Sendable {
                 settings: configuration.google, ledger: ledger, jobs: jobs, secrets: secrets, transport: transport,
                 retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, clock: clock, logger: logger
             )
+            let stripe = Stripe(
+                settings: configuration.stripe, ledger: ledger, transport: transport, retryPolicy: verifyRetryPolicy, clock: clock)
             let adapters = StoreAdapters([
                 AppStoreAdapter(
                     signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
                     clock: clock),
                 play.adapter,
+                stripe.adapter,
             ] + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
@@ -152,7 +156,7 @@ public struct PerennialStack: Sendable {
                 storeRoutes: [AppStoreRoutes(
                     receipts: receipts, transactions: transactions,
                     admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
-                    GooglePlayRoutes(purchases: play.purchases)]
+                    GooglePlayRoutes(purchases: play.purchases), stripe.routes]
                     + makeStoreRoutes(ingestor),
                 customerCache: customerCache,
                 customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) }

@@ -40,9 +40,10 @@ public enum SimulatorRunner {
     /// state saved there (created on first run) and is saved after each change, every few seconds while
     /// time runs, and at shutdown; without it (`--ephemeral`) it starts empty, with ids no earlier run used.
     /// With `googlePush`, the Play simulator pushes RTDN there, signed for its audience and service account.
+    /// Stripe's API takes `stripeSecretKey`.
     public static func run(
         configuration: SimulatorConfiguration, host: String, port: Int, stateFolder path: String?,
-        googlePush: PlayPushTarget? = nil, logger: Logger
+        googlePush: PlayPushTarget? = nil, stripeSecretKey: String = "sk_test_perennial", logger: Logger
     ) async throws {
         let sender = HTTPNotificationSender(transport: AsyncHTTPClientTransport(client: .shared))
         let simulator: AppStoreSimulator
@@ -69,8 +70,15 @@ public enum SimulatorRunner {
             await play.setPush(googlePush, sender: HTTPPlayPushSender(transport: AsyncHTTPClientTransport(client: .shared)))
             services.append(PlayTickService(play: play))
         }
-        var app = SimulatorServer.makeApplication(simulator: simulator, play: play, host: host, port: port, stateFolder: folder) { bound in
-            logger.info("App Store and Google Play simulator listening", metadata: [
+        // Stripe beside them, on the same clock; its webhook endpoint is set through its control API
+        // (`POST /simulator/stripe/webhook-endpoint`). Its state is not kept in the folder.
+        let stripe = StripeSimulator(secretKey: stripeSecretKey, clock: simulator.clock)
+        await stripe.setWebhookSender(HTTPStripeWebhookSender(transport: AsyncHTTPClientTransport(client: .shared)))
+        services.append(StripeTickService(stripe: stripe))
+        var app = SimulatorServer.makeApplication(
+            simulator: simulator, play: play, stripe: stripe, host: host, port: port, stateFolder: folder
+        ) { bound in
+            logger.info("App Store, Google Play and Stripe simulator listening", metadata: [
                 "address": "\(host):\(bound.map(String.init) ?? String(port))",
                 "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
             ])

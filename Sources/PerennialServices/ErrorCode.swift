@@ -36,6 +36,8 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case storeAccountNotFound = "store_account_not_found"
     case appStoreNotConfigured = "app_store_not_configured"
     case googlePlayNotConfigured = "google_play_not_configured"
+    case stripeNotConfigured = "stripe_not_configured"
+    case stripeCustomerNotFound = "stripe_customer_not_found"
     // Signed data
     case malformedJWS = "malformed_jws"
     case invalidSignedTransaction = "invalid_signed_transaction"
@@ -124,6 +126,8 @@ extension ErrorCode {
         case .storeNotSupported: (.unprocessable, "No adapter for the store is registered on this server.")
         case .appStoreNotConfigured: (.unprocessable, "The app has no App Store settings, so it takes no App Store receipts.")
         case .googlePlayNotConfigured: (.unprocessable, "The app has no Google Play settings (`google`), so it takes no Google Play purchases or notifications.")
+        case .stripeNotConfigured: (.unprocessable, "The app has no Stripe settings (`stripe`), or none for Checkout, so it takes no Stripe webhooks or web purchases.")
+        case .stripeCustomerNotFound: (.notFound, "The customer owns no Stripe subscription, so there is no Stripe customer to open a billing portal for.")
         case .malformedJWS: (.badRequest, "The signed data is not a compact JWS with a JSON payload.")
         case .invalidSignedTransaction: (.badRequest, "`signed_transaction` is not a compact JWS.")
         case .signedTransactionIncomplete: (.unprocessable, "The signed transaction lacks an id, a product or a purchase date.")
@@ -135,9 +139,9 @@ extension ErrorCode {
         case .retryableVerificationFailure: (.unavailable, "Signed data could not be checked now (revocation status unknown); retry later.")
         case .invalidConfiguration: (.badGateway, "The app's signed-data settings are unusable (a root that is not DER, Production without an app Apple id).")
         case .signedDataUnconfigured: (.badGateway, "The app accepts no signed App Store data (see /health).")
-        case .invalidNotification: (.badRequest, "The body is not one of the store's notifications (App Store: neither a version 2 `signedPayload` nor a version 1 notification; Google Play: not a Pub/Sub push of a developer notification).")
+        case .invalidNotification: (.badRequest, "The body is not one of the store's notifications (App Store: neither a version 2 `signedPayload` nor a version 1 notification; Google Play: not a Pub/Sub push of a developer notification; Stripe: not an event object).")
         case .invalidSharedSecret: (.unauthorized, "The version 1 notification's password is not the app's shared secret.")
-        case .notificationUnauthenticated: (.unauthorized, "The push carries no valid OIDC token from Google for this app's Pub/Sub audience and service account; nothing was stored.")
+        case .notificationUnauthenticated: (.unauthorized, "The request does not prove it came from the store (Google: no valid OIDC token for this app's Pub/Sub audience and service account; Stripe: no `Stripe-Signature` valid for the app's webhook secrets within the tolerance); nothing was stored.")
         case .signedNotificationsUnsupported: (.`internal`, "This server cannot verify signed notifications.")
         case .storeUnavailable: (.unavailable, "The store did not answer, or asked to retry; a receipt or transaction is queued and resolves by itself.")
         case .storeConfigurationRejected: (.badGateway, "The App Store refused this app's configuration (its status is in the message; see /health).")

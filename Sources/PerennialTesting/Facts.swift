@@ -39,7 +39,7 @@ public enum Facts {
     public static func renewal(
         original: String = "1000", product: String = "pro.monthly", observedOn: Double, willRenew: Bool? = true,
         renewsTo: String? = nil, intent: Int? = nil, billingRetry: Bool? = nil, graceUntil: Double? = nil,
-        priceConsent: PriceIncreaseConsent? = nil, pausedUntil: Double? = nil
+        priceConsent: PriceIncreaseConsent? = nil, pausedUntil: Double? = nil, endedOn: Double? = nil
     ) -> RenewalInfoFact {
         var fact = RenewalInfoFact(
             store: .appStore, environment: .sandbox, subscriptionID: original, productID: product,
@@ -49,6 +49,7 @@ public enum Facts {
             priceIncreaseConsent: priceConsent, observedAt: day(observedOn)
         )
         fact.pausedUntil = pausedUntil.map(day)
+        fact.endedAt = endedOn.map(day)
         return fact
     }
 }

@@ -61,6 +61,18 @@ private let cases: [EngineCase] = [
         renewals: [Facts.renewal(observedOn: 29, pausedUntil: 60)], at: 61, status: .expired, willRenew: false
     ),
     EngineCase(
+        name: "ended by the store mid-period (cancelled at once, no refund): expired then",
+        transactions: [Facts.period("1000", from: 0, to: 30)],
+        renewals: [Facts.renewal(observedOn: 10, willRenew: false, intent: 1, endedOn: 10)], at: 11,
+        status: .expired, reason: .voluntary, willRenew: false
+    ),
+    EngineCase(
+        name: "an end before the store said so is not read back into an earlier period",
+        transactions: [Facts.period("1000", from: 0, to: 30), Facts.period("1001", from: 30, to: 60)],
+        renewals: [Facts.renewal(observedOn: 10, willRenew: false, endedOn: 10)], at: 35, status: .active, willRenew: false,
+        renewalCount: 1
+    ),
+    EngineCase(
         name: "billing retry without grace (account hold)", transactions: [Facts.period("1000", from: 0, to: 30)],
         renewals: [Facts.renewal(observedOn: 30.5, billingRetry: true)], at: 31, status: .billingRetry
     ),

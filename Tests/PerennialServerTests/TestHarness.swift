@@ -11,6 +11,8 @@ import PerennialOutbound
 import PerennialServer
 import PerennialServices
 import PerennialSimulator
+import PerennialStripe
+import PerennialStripeAdapter
 import Testing
 
 /// A simulator on a loopback port and a Perennial stack (in-memory SQLite) that validates receipts against
@@ -25,6 +27,10 @@ struct TestHarness {
     let simulator: AppStoreSimulator
     /// Google Play beside the App Store, when the test asked for it (`withPlay`).
     var play: PlaySimulator?
+    /// Stripe beside them, when the test asked for it (`withStripe`): the catalog sells `stripePriceID` on
+    /// the web, and the simulator's webhooks reach Perennial's router.
+    var stripe: StripeSimulator?
+    var stripePriceID: String?
     let clock: SimulatorClock
     let stack: PerennialStack
     let client: any TestClientProtocol
@@ -65,6 +71,7 @@ struct TestHarness {
         google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil, withPlay: Bool = false,
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
+        withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
@@ -86,7 +93,11 @@ struct TestHarness {
         let clock = SimulatorClock(start: start, rate: 0)
         let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
         let play = try withPlay ? PlaySimulator(app: configuration.apps[0], clock: clock) : nil
-        let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, play: play, port: 0)
+        let stripe = withStripe ? StripeSimulator(secretKey: stripeSecretKey, clock: clock) : nil
+        var createdPrice: String?
+        if let stripe { createdPrice = try await Self.stripeMonthlyPrice(stripe) }
+        let stripePriceID = createdPrice
+        let simulatorApp = SimulatorServer.makeApplication(simulator: simulator, play: play, stripe: stripe, port: 0)
         let secret = sharedSecret ?? configuration.apps[0].sharedSecret ?? ""
         try await simulatorApp.test(.live) { simulatorClient in
             let base = "http://127.0.0.1:\(simulatorClient.port!)"
@@ -105,6 +116,10 @@ struct TestHarness {
                 ),
                 catalog: catalog(), publicAPIKey: publicKey, secretAPIKey: secretKey
             )
+            if let stripePriceID {
+                app.catalog = Catalog(products: app.catalog.products + [Product(
+                    id: stripePriceID, type: .autoRenewable, subscriptionGroup: "pro", groupLevel: 2, entitlements: ["pro"], store: .stripe)])
+            }
             if let offerKey {
                 app.apple?.offerKeys = [OfferKeySettings(id: "OFFERKEY1", privateKeyPEM: offerKey.pemRepresentation)]
                 app.apple?.offerSigningKeyID = "OFFERKEY1"
@@ -121,6 +136,15 @@ struct TestHarness {
                 configureGoogle(&settings)
                 perennial.google["forest"] = settings
             }
+            if stripe != nil {
+                var settings = StripeSettings(
+                    secretKey: StripeSecretKey(stripeSecretKey), webhookSecrets: [stripeWebhookSecret], apiBaseURL: base,
+                    checkout: .init(successURL: "https://app.example/done", cancelURL: "https://app.example/cancel", trialDays: 7),
+                    portalReturnURL: "https://app.example/account"
+                )
+                configureStripe(&settings)
+                perennial.stripe["forest"] = settings
+            }
             let network = AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, clock: clock,
@@ -135,7 +159,11 @@ struct TestHarness {
                 try await Application(router: stack.router()).test(.router) { client in
                     await simulator.setNotificationSender(RouterNotificationSender(client: client))
                     await play?.setPush(Self.playPushTarget, sender: playPushSender ?? RouterPushSender(client: client))
-                    try await body(TestHarness(simulator: simulator, play: play, clock: clock, stack: stack, client: client, configuration: configuration))
+                    await stripe?.setWebhookSender(RouterStripeWebhookSender(client: client))
+                    _ = await stripe?.setWebhookEndpoint(url: "http://perennial.test/v1/stripe/webhooks/forest", secret: stripeWebhookSecret)
+                    try await body(TestHarness(
+                        simulator: simulator, play: play, stripe: stripe, stripePriceID: stripePriceID, clock: clock, stack: stack,
+                        client: client, configuration: configuration))
                 }
             } catch {
                 await stack.shutdown()
@@ -143,6 +171,24 @@ struct TestHarness {
             }
             await stack.shutdown()
         }
+    }
+
+    static let stripeSecretKey = "sk_test_harness_0123456789"
+    static let stripeWebhookSecret = "whsec_harness_0123456789"
+
+    /// A product and its monthly price of $9.99 in the Stripe simulator; the price's id.
+    static func stripeMonthlyPrice(_ stripe: StripeSimulator) async throws -> String {
+        func call(_ path: String, _ pairs: [(String, String)]) async throws -> StripeSimulatedJSON {
+            let response = await stripe.handle(StripeSimulatedRequest(
+                method: "POST", path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(stripeSecretKey)"))
+            try #require(response.status == 200, "\(path): \(String(decoding: response.body, as: UTF8.self))")
+            return response.json
+        }
+        let product = try await call("/v1/products", [("name", "Pro (web)")])
+        let price = try await call("/v1/prices", [
+            ("product", product["id"]?.string ?? ""), ("currency", "usd"), ("unit_amount", "999"), ("recurring[interval]", "month"),
+        ])
+        return try #require(price["id"]?.string)
     }
 
     /// Where the Play simulator pushes RTDN, and what Perennial expects of the pushes.

@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStripeAdapter
 
 /// Everything a self-hoster configures: the server and the apps it serves.
 public struct PerennialConfiguration: Sendable {
@@ -6,10 +7,16 @@ public struct PerennialConfiguration: Sendable {
     public var apps: [AppSettings]
     /// Each app's `google:` settings, by app id.
     public var google: [String: GooglePlaySettings]
+    /// Each app's `stripe:` settings, by app id.
+    public var stripe: [String: StripeSettings]
 
-    public init(server: ServerSettings = ServerSettings(), apps: [AppSettings] = [], google: [String: GooglePlaySettings] = [:]) {
+    public init(
+        server: ServerSettings = ServerSettings(), apps: [AppSettings] = [], google: [String: GooglePlaySettings] = [:],
+        stripe: [String: StripeSettings] = [:]
+    ) {
         self.server = server
         self.apps = apps
         self.google = google
+        self.stripe = stripe
     }
 }

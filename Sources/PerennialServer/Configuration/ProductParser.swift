@@ -5,6 +5,7 @@ enum ProductParser {
     /// The names `store:` takes: the short ones of the configuration's sections, and the stores' own.
     static let storeNames: [String: Store] = [
         "apple": .appStore, "google": .playStore, Store.appStore.rawValue: .appStore, Store.playStore.rawValue: .playStore,
+        Store.stripe.rawValue: .stripe,
     ]
 
     static func parse(_ node: ConfigurationNode) throws -> Product {
@@ -35,8 +36,8 @@ enum ProductParser {
             throw node.error("a non_renewing product needs duration_days (how long one purchase grants access)")
         }
         let group = try node.child("subscription_group")?.string()
-        if type == .autoRenewable, group == nil, store != .playStore {
-            throw node.error("an auto_renewable product needs subscription_group (not needed with store: google)")
+        if type == .autoRenewable, group == nil, store != .playStore, store != .stripe {
+            throw node.error("an auto_renewable product needs subscription_group (not needed with store: google or stripe)")
         }
         return Product(
             id: id, type: type, subscriptionGroup: group, groupLevel: try node.child("group_level")?.integer(),
@@ -49,7 +50,7 @@ enum ProductParser {
     private static func parseStore(_ node: ConfigurationNode) throws -> Store {
         let name = try node.string()
         if let store = storeNames[name] { return store }
-        throw node.error("unknown store; expected apple or google")
+        throw node.error("unknown store; expected apple, google or stripe")
     }
 
     /// Google's rule for base plan ids: 1 to 63 of `a`–`z`, `0`–`9` and `-`, starting with a letter or digit.

@@ -12,6 +12,8 @@ import PerennialCore
 /// - `POST /simulator/products/availability`; `GET|POST|DELETE /simulator/faults`, `DELETE /simulator/faults/:id`;
 /// - `GET /simulator/events`; `GET /simulator/notifications`, `POST /simulator/notifications/flush`;
 /// - `GET /simulator/root-certificate` (DER, or PEM with `?format=pem`);
+/// - with a `StripeSimulator`, Stripe's REST API at `/v1/…` and its control API at `/simulator/stripe/…`
+///   (`addStripeRoutes`);
 /// - the App Store Server API at Apple's paths (`/inApps/v1/transactions/{id}`, `/inApps/v2/history/{id}`,
 ///   `/inApps/v1/subscriptions/{id}`, `/inApps/v1/lookup/{orderId}`, `/inApps/v2/refund/lookup/{id}`,
 ///   `PUT /inApps/v1/subscriptions/extend/{id}`, `POST /inApps/v1/notifications/history`,
@@ -22,18 +24,19 @@ public enum SimulatorServer {
     /// A router with every simulator route; with a state folder, the state is saved after every request
     /// that may change it.
     public static func makeRouter(
-        simulator: AppStoreSimulator, play: PlaySimulator? = nil, stateFolder: SimulatorStateFolder? = nil
+        simulator: AppStoreSimulator, play: PlaySimulator? = nil, stripe: StripeSimulator? = nil,
+        stateFolder: SimulatorStateFolder? = nil
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         if let stateFolder { router.add(middleware: SimulatorSavingMiddleware(folder: stateFolder, simulator: simulator)) }
-        addRoutes(to: router, simulator: simulator, play: play)
+        addRoutes(to: router, simulator: simulator, play: play, stripe: stripe)
         return router
     }
 
     /// Adds the simulator's routes (and its error middleware, scoped to `/simulator`) to an existing router;
-    /// with `play`, Google Play's too (`addPlayRoutes`).
+    /// with `play`, Google Play's too (`addPlayRoutes`), with `stripe`, Stripe's (`addStripeRoutes`).
     public static func addRoutes<Context: RequestContext>(
-        to router: Router<Context>, simulator: AppStoreSimulator, play: PlaySimulator? = nil
+        to router: Router<Context>, simulator: AppStoreSimulator, play: PlaySimulator? = nil, stripe: StripeSimulator? = nil
     ) {
         router.add(middleware: SimulatorErrorMiddleware<Context>())
         addVerifyReceiptRoutes(to: router, simulator: simulator)
@@ -43,17 +46,19 @@ public enum SimulatorServer {
         addNotificationRoutes(to: router, simulator: simulator)
         addServerAPIRoutes(to: router, simulator: simulator)
         if let play { addPlayRoutes(to: router, play: play) }
+        if let stripe { addStripeRoutes(to: router, stripe: stripe) }
     }
 
     /// An application serving the simulator on `host:port` (port 0: any free port). `onServerRunning`
     /// receives the bound port once the server listens. Run it with `runService()`, or inside a
     /// `ServiceGroup`.
     public static func makeApplication(
-        simulator: AppStoreSimulator, play: PlaySimulator? = nil, host: String = "127.0.0.1", port: Int = 8090,
+        simulator: AppStoreSimulator, play: PlaySimulator? = nil, stripe: StripeSimulator? = nil,
+        host: String = "127.0.0.1", port: Int = 8090,
         stateFolder: SimulatorStateFolder? = nil, onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         Application(
-            router: makeRouter(simulator: simulator, play: play, stateFolder: stateFolder),
+            router: makeRouter(simulator: simulator, play: play, stripe: stripe, stateFolder: stateFolder),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PerennialSimulator"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) })
     }

@@ -2,22 +2,27 @@ import Foundation
 
 /// A program run to its end, waited for without holding a thread of Swift's cooperative pool; its output
 /// goes to files, so a chatty program cannot fill a pipe and stall.
-struct ChildProcess {
+public struct ChildProcess: Sendable {
     /// The exit status and what the program wrote.
-    struct Outcome {
-        var status: Int32
-        var output: Data
-        var errors: Data
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var output: Data
+        public var errors: Data
 
         /// The error output as text, for a failure message.
-        var errorText: String { String(decoding: errors.suffix(4_000), as: UTF8.self) }
+        public var errorText: String { String(decoding: errors.suffix(4_000), as: UTF8.self) }
     }
 
-    var executable: URL
-    var arguments: [String]
+    public var executable: URL
+    public var arguments: [String]
+
+    public init(executable: URL, arguments: [String]) {
+        self.executable = executable
+        self.arguments = arguments
+    }
 
     /// Runs the program with `input` on its standard input.
-    func run(input: Data = Data()) async throws -> Outcome {
+    public func run(input: Data = Data()) async throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

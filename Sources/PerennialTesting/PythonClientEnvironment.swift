@@ -4,19 +4,23 @@ import Testing
 /// A virtualenv holding one store's official Python client library, made once per machine in the temporary
 /// folder and reused by later runs. When Python or the package index is not there, the test that needs it is
 /// skipped, naming why.
-struct PythonClientEnvironment {
+public struct PythonClientEnvironment: Sendable {
     /// The requirement pip installs, with its exact version.
-    var requirement: String
+    public var requirement: String
+
+    public init(requirement: String) {
+        self.requirement = requirement
+    }
 
     /// The folder of the virtualenv for `requirement`.
-    var folder: URL {
+    public var folder: URL {
         let name = requirement.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" }
         return FileManager.default.temporaryDirectory.appendingPathComponent("perennial-venv-" + String(name))
     }
 
     /// The virtualenv's Python, installing the library first if needed; cancels the running test with the
     /// reason when it cannot.
-    func python() async throws -> URL {
+    public func python() async throws -> URL {
         let python = folder.appendingPathComponent("bin/python")
         let ready = folder.appendingPathComponent("perennial-ready")
         if FileManager.default.fileExists(atPath: ready.path) { return python }

@@ -1,0 +1,71 @@
+import PerennialCore
+import PerennialServices
+import PerennialStripe
+
+/// Reads one subscription from Stripe's API as a `StripeSubscriptionSnapshot`: the subscription, its
+/// invoices (at most `invoicePageLimit` pages of 100), for each invoice that collected money the charges
+/// that paid it (through its invoice payments) with their refunds and, for a disputed charge, its disputes;
+/// and the app user id Stripe carries for it.
+struct StripeSnapshotReader: Sendable {
+    static let invoicePageLimit = 10
+
+    let clock: any Clock
+
+    /// The snapshot of `subscriptionID`; `ownerHint` is an app user id the caller read from the API (a
+    /// Checkout Session's `client_reference_id`), used when the subscription and its customer carry none.
+    func snapshot(of subscriptionID: String, ownerHint: String? = nil, connection: StripeAppConnection) async throws -> StripeSubscriptionSnapshot {
+        let client = connection.client
+        let subscription = try await callingStripe { () async throws(StripeAPIError) in try await client.subscription(subscriptionID) }
+        let invoices = try await callingStripe { () async throws(StripeAPIError) in
+            try await client.invoices(subscription: subscriptionID, pageLimit: Self.invoicePageLimit)
+        }
+        var records: [StripeInvoiceRecord] = []
+        for invoice in invoices {
+            guard invoice.status == .paid, (invoice.amountPaid ?? 0) > 0 else {
+                records.append(StripeInvoiceRecord(invoice: invoice))
+                continue
+            }
+            records.append(StripeInvoiceRecord(invoice: invoice, charges: try await charges(of: invoice, client: client)))
+        }
+        return StripeSubscriptionSnapshot(
+            subscription: subscription, invoices: records,
+            ownerAppUserID: try await owner(of: subscription, hint: ownerHint, client: client),
+            observedAt: clock.now(), pastDueAccess: connection.pastDueAccess
+        )
+    }
+
+    /// The charges that paid an invoice, each with its disputes when it was disputed.
+    private func charges(of invoice: StripeInvoice, client: StripeAPIClient) async throws -> [StripeChargeRecord] {
+        let payments = try await callingStripe { () async throws(StripeAPIError) in try await client.invoicePayments(invoice: invoice.id) }
+        let chargeIDs = Set(payments.filter { $0.status == "paid" }.compactMap { $0.payment?.chargeID }).sorted()
+        var records: [StripeChargeRecord] = []
+        for id in chargeIDs {
+            let charge = try await callingStripe { () async throws(StripeAPIError) in try await client.charge(id) }
+            var disputes: [StripeDispute] = []
+            if charge.disputed == true {
+                disputes = try await callingStripe { () async throws(StripeAPIError) in try await client.disputes(charge: id) }
+            }
+            records.append(StripeChargeRecord(charge: charge, disputes: disputes))
+        }
+        return records
+    }
+
+    /// The app user id Stripe carries for the subscription: its metadata's, else its customer's, else the
+    /// hint, else the `client_reference_id` of the Checkout Session that created it. Ids that break
+    /// `AppUserIDRule` are passed over.
+    private func owner(of subscription: StripeSubscription, hint: String?, client: StripeAPIClient) async throws -> String? {
+        if let id = Self.valid(subscription.appUserID) { return id }
+        if let customerID = subscription.customer?.id {
+            let customer = try await callingStripe { () async throws(StripeAPIError) in try await client.customer(customerID) }
+            if let id = Self.valid(customer.appUserID) { return id }
+        }
+        if let id = Self.valid(hint) { return id }
+        let sessions = try await callingStripe { () async throws(StripeAPIError) in try await client.checkoutSessions(subscription: subscription.id) }
+        return sessions.lazy.compactMap { Self.valid($0.clientReferenceID) ?? Self.valid($0.metadata?[StripeMetadataKey.appUserID]) }.first
+    }
+
+    private static func valid(_ appUserID: String?) -> String? {
+        guard let appUserID, (try? AppUserIDRule.validated(appUserID)) != nil else { return nil }
+        return appUserID
+    }
+}

@@ -1,0 +1,49 @@
+import PerennialServices
+import PerennialStripe
+
+/// Finds, through the API, the subscription an event's object leads to: an invoice names it
+/// (`parent.subscription_details`); a charge reaches its invoice through the invoice payments of its
+/// PaymentIntent; a dispute through its charge; a Checkout Session names it, with the app user id it was
+/// created for. Nil when the object leads to no subscription (a one-off invoice, a payment-mode session).
+struct StripeSubscriptionLocator: Sendable {
+    /// A subscription, and the app user id its Checkout Session carries, when the event was one.
+    struct Located: Sendable, Hashable {
+        var subscriptionID: String
+        var ownerHint: String?
+    }
+
+    let client: StripeAPIClient
+
+    func locate(_ target: StripeEventTarget) async throws -> Located? {
+        switch target {
+        case .subscription(let id):
+            return Located(subscriptionID: id)
+        case .invoice(let id):
+            return try await subscription(ofInvoice: id).map { Located(subscriptionID: $0) }
+        case .charge(let id):
+            return try await subscription(ofCharge: id).map { Located(subscriptionID: $0) }
+        case .dispute(let id):
+            let dispute = try await callingStripe { () async throws(StripeAPIError) in try await client.dispute(id) }
+            guard let charge = dispute.charge?.id else { return nil }
+            return try await subscription(ofCharge: charge).map { Located(subscriptionID: $0) }
+        case .checkoutSession(let id):
+            let session = try await callingStripe { () async throws(StripeAPIError) in try await client.checkoutSession(id) }
+            guard session.mode == "subscription", let subscription = session.subscription?.id else { return nil }
+            return Located(subscriptionID: subscription, ownerHint: session.clientReferenceID ?? session.metadata?[StripeMetadataKey.appUserID])
+        case .none:
+            return nil
+        }
+    }
+
+    private func subscription(ofInvoice id: String) async throws -> String? {
+        try await callingStripe { () async throws(StripeAPIError) in try await client.invoice(id) }.subscriptionID
+    }
+
+    private func subscription(ofCharge id: String) async throws -> String? {
+        let charge = try await callingStripe { () async throws(StripeAPIError) in try await client.charge(id) }
+        guard let paymentIntent = charge.paymentIntent?.id else { return nil }
+        let payments = try await callingStripe { () async throws(StripeAPIError) in try await client.invoicePayments(paymentIntent: paymentIntent) }
+        guard let invoice = payments.compactMap({ $0.invoice?.id }).sorted().first else { return nil }
+        return try await subscription(ofInvoice: invoice)
+    }
+}
