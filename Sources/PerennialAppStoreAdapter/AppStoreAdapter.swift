@@ -11,6 +11,9 @@ public struct AppStoreAdapter: StoreAdapter {
     public let store = Store.appStore
     public let notificationPathSegment = "apple"
 
+    /// Where a customer manages their App Store subscriptions (the App Store opens its Subscriptions page).
+    public static let managementURL = "https://apps.apple.com/account/subscriptions"
+
     let signedNotifications: (any SignedNotificationVerifier)?
     let statuses: AppStoreStatuses?
     let clock: any Clock

@@ -12,6 +12,13 @@ public struct GooglePlayAdapter: StoreAdapter {
     public let store = Store.playStore
     public let notificationPathSegment = "google"
 
+    /// Where a customer manages one Play subscription: Google's deep link to it in the Play Store, with the
+    /// app's package and `{product_id}` (the subscription's product) to fill in.
+    public static func managementURLTemplate(packageName: String) -> String {
+        let package = packageName.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "._"))) ?? packageName
+        return "https://play.google.com/store/account/subscriptions?sku={product_id}&package=\(package)"
+    }
+
     let connections: PlayConnections
     let reader: PlayPurchaseReader
     let clock: any Clock

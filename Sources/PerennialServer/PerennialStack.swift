@@ -76,7 +76,14 @@ public struct PerennialStack: Sendable {
                 configuration.apps, google: configuration.google, stripe: configuration.stripe, ledger: ledger, secrets: secrets,
                 at: clock.now()
             )
-            let apps = AppDirectory(apps: configuration.apps)
+            let apps = AppDirectory(apps: configuration.apps.map { app in
+                var app = app
+                if app.apple != nil { app.managementURLTemplates[.appStore] = AppStoreAdapter.managementURL }
+                if let google = configuration.google[app.id] {
+                    app.managementURLTemplates[.playStore] = GooglePlayAdapter.managementURLTemplate(packageName: google.packageName)
+                }
+                return app
+            })
             let health = AppHealth()
             let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
             let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock, retryPolicy: verifyRetryPolicy, timeout: verifyTimeout)

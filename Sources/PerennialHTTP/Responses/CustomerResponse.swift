@@ -14,7 +14,7 @@ struct CustomerResponse: ResponseEncodable {
         firstSeenAt = view.firstSeenAt.iso8601
         requestDate = view.requestedAt.iso8601
         entitlements = view.entitlements.map(EntitlementResponse.init)
-        subscriptions = view.subscriptions.map(SubscriptionResponse.init)
+        subscriptions = view.subscriptions.map { SubscriptionResponse($0, managementURL: view.managementURLs[$0.key]) }
     }
 
     enum CodingKeys: String, CodingKey {

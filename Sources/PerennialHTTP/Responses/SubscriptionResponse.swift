@@ -8,15 +8,20 @@ import PerennialCore
 /// (`write(to:)`, for `CustomerResponse`) both read it, so a field is added in one place.
 struct SubscriptionResponse: Encodable {
     let state: SubscriptionState
+    /// Where the customer manages it in its store (`CustomerView.managementURLs`).
+    let managementURL: String?
 
-    init(_ state: SubscriptionState) { self.state = state }
+    init(_ state: SubscriptionState, managementURL: String? = nil) {
+        self.state = state
+        self.managementURL = managementURL
+    }
 
     /// One key of the response and how its value comes from the state.
     struct Field: Sendable {
         let key: StaticString
-        let value: @Sendable (SubscriptionState) -> JSONScalar
+        let value: @Sendable (SubscriptionResponse) -> JSONScalar
 
-        init(_ key: StaticString, _ value: @escaping @Sendable (SubscriptionState) -> JSONScalar) {
+        init(_ key: StaticString, _ value: @escaping @Sendable (SubscriptionResponse) -> JSONScalar) {
             self.key = key
             self.value = value
         }
@@ -24,32 +29,33 @@ struct SubscriptionResponse: Encodable {
 
     /// Every key, sorted by its UTF-8 bytes (the order the response encoder writes them in).
     static let fields: [Field] = [
-        Field("store") { .string($0.key.store.rawValue) },
-        Field("subscription_id") { .string($0.key.id) },
-        Field("original_transaction_id") { .string($0.key.appStoreOriginalTransactionID) },
-        Field("product_id") { .string($0.productID) },
-        Field("product_type") { .string($0.productType.rawValue) },
-        Field("state") { .string($0.status.rawValue) },
-        Field("period_type") { .string($0.periodType.rawValue) },
-        Field("expiration_reason") { .string($0.expirationReason?.rawValue) },
-        Field("revocation_reason") { .string($0.revocationReason?.rawValue) },
-        Field("cancellation_reason") { .string($0.cancellationReason) },
-        Field("expires_at") { .string($0.expiresAt?.iso8601) },
-        Field("grace_period_expires_at") { .string($0.gracePeriodExpiresAt?.iso8601) },
-        Field("billing_issue_detected_at") { .string($0.billingIssueDetectedAt?.iso8601) },
-        Field("revoked_at") { .string($0.revokedAt?.iso8601) },
-        Field("will_renew") { .bool($0.willRenew) },
-        Field("renews_to_product_id") { .string($0.productType == .autoRenewable ? $0.renewsToProductID : nil) },
-        Field("resumes_at") { .string($0.resumesAt?.iso8601) },
-        Field("renewal_count") { .int($0.renewalCount) },
-        Field("original_purchase_date") { .string($0.originalPurchasedAt.iso8601) },
-        Field("latest_purchase_date") { .string($0.latestPurchasedAt.iso8601) },
-        Field("latest_transaction_id") { .string($0.latestTransactionID) },
-        Field("ownership") { .string($0.ownership.rawValue) },
-        Field("environment") { .string($0.environment.rawValue) },
-        Field("offer_code_ref_name") { .string($0.offerCodeRefName) },
-        Field("promotional_offer_id") { .string($0.promotionalOfferID) },
-        Field("price_increase_consent") { .string($0.priceIncreaseConsent?.rawValue) },
+        Field("store") { .string($0.state.key.store.rawValue) },
+        Field("subscription_id") { .string($0.state.key.id) },
+        Field("original_transaction_id") { .string($0.state.key.appStoreOriginalTransactionID) },
+        Field("product_id") { .string($0.state.productID) },
+        Field("product_type") { .string($0.state.productType.rawValue) },
+        Field("state") { .string($0.state.status.rawValue) },
+        Field("period_type") { .string($0.state.periodType.rawValue) },
+        Field("expiration_reason") { .string($0.state.expirationReason?.rawValue) },
+        Field("revocation_reason") { .string($0.state.revocationReason?.rawValue) },
+        Field("cancellation_reason") { .string($0.state.cancellationReason) },
+        Field("expires_at") { .string($0.state.expiresAt?.iso8601) },
+        Field("grace_period_expires_at") { .string($0.state.gracePeriodExpiresAt?.iso8601) },
+        Field("billing_issue_detected_at") { .string($0.state.billingIssueDetectedAt?.iso8601) },
+        Field("revoked_at") { .string($0.state.revokedAt?.iso8601) },
+        Field("will_renew") { .bool($0.state.willRenew) },
+        Field("renews_to_product_id") { .string($0.state.productType == .autoRenewable ? $0.state.renewsToProductID : nil) },
+        Field("resumes_at") { .string($0.state.resumesAt?.iso8601) },
+        Field("renewal_count") { .int($0.state.renewalCount) },
+        Field("original_purchase_date") { .string($0.state.originalPurchasedAt.iso8601) },
+        Field("latest_purchase_date") { .string($0.state.latestPurchasedAt.iso8601) },
+        Field("latest_transaction_id") { .string($0.state.latestTransactionID) },
+        Field("ownership") { .string($0.state.ownership.rawValue) },
+        Field("environment") { .string($0.state.environment.rawValue) },
+        Field("offer_code_ref_name") { .string($0.state.offerCodeRefName) },
+        Field("promotional_offer_id") { .string($0.state.promotionalOfferID) },
+        Field("price_increase_consent") { .string($0.state.priceIncreaseConsent?.rawValue) },
+        Field("management_url") { .string($0.managementURL) },
     ].sorted { lhs, rhs in
         lhs.key.withUTF8Buffer { left in rhs.key.withUTF8Buffer { left.lexicographicallyPrecedes($0) } }
     }
@@ -57,7 +63,7 @@ struct SubscriptionResponse: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONScalar.Key.self)
         for field in Self.fields {
-            try field.value(state).encode(to: &container, forKey: JSONScalar.Key(field.key))
+            try field.value(self).encode(to: &container, forKey: JSONScalar.Key(field.key))
         }
     }
 
@@ -68,7 +74,7 @@ struct SubscriptionResponse: Encodable {
             output.raw(index == 0 ? "{\"" : ",\"")
             output.raw(field.key)
             output.raw("\":")
-            field.value(state).write(to: &output)
+            field.value(self).write(to: &output)
         }
         output.raw("}")
     }

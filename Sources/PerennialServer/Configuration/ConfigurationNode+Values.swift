@@ -1,3 +1,5 @@
+import Foundation
+
 extension ConfigurationNode {
     /// The scalar as a whole number above zero.
     func positiveInteger() throws -> Int {
@@ -13,5 +15,14 @@ extension ConfigurationNode {
         case "false": return false
         default: throw error("expected true or false")
         }
+    }
+
+    /// The scalar as an absolute http(s) URL with a host, kept as written.
+    func httpURL() throws -> String {
+        let text = try string()
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw error("must be an http(s) URL")
+        }
+        return text
     }
 }

@@ -19,7 +19,7 @@ enum GooglePlaySettingsParser {
             throw fileNode.error("cannot read \(path)")
         }
         if let tokenURI = try node.child("token_uri") {
-            json = try replacingTokenURI(in: json, with: try url(tokenURI), node: fileNode)
+            json = try replacingTokenURI(in: json, with: try tokenURI.httpURL(), node: fileNode)
         }
         var push: PlayPushExpectation?
         var pull: String?
@@ -34,7 +34,7 @@ enum GooglePlaySettingsParser {
                 }
                 pull = name
             }
-            if let base = try pubsub.child("api_base_url") { pubSubBaseURL = try url(base) }
+            if let base = try pubsub.child("api_base_url") { pubSubBaseURL = try base.httpURL() }
             let hasAudience = try pubsub.child("audience") != nil
             if pull == nil || hasAudience {
                 let audience = try pubsub.requiredChild("audience").string()
@@ -52,18 +52,10 @@ enum GooglePlaySettingsParser {
         }
         settings.pullSubscription = pull
         if let pubSubBaseURL { settings.pubSubBaseURL = pubSubBaseURL }
-        if let base = try node.child("api_base_url") { settings.apiBaseURL = try url(base) }
-        if let certs = try node.child("certs_url") { settings.certsURL = try url(certs) }
+        if let base = try node.child("api_base_url") { settings.apiBaseURL = try base.httpURL() }
+        if let certs = try node.child("certs_url") { settings.certsURL = try certs.httpURL() }
         settings.statusPolling = try MaintenanceParser.statusPolling(node)
         return settings
-    }
-
-    private static func url(_ node: ConfigurationNode) throws -> String {
-        let text = try node.string()
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw node.error("must be an http(s) URL")
-        }
-        return text
     }
 
     /// The key file with its `token_uri` replaced (the configuration's wins, so a simulator can stand in).

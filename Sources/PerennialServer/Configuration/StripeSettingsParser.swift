@@ -24,7 +24,7 @@ enum StripeSettingsParser {
             throw secretsNode.error("list the webhook endpoint's signing secrets (whsec_…); two while one is rolled")
         }
         var settings = StripeSettings(secretKey: StripeSecretKey(key), webhookSecrets: secrets)
-        if let base = try node.child("api_base_url") { settings.apiBaseURL = try url(base) }
+        if let base = try node.child("api_base_url") { settings.apiBaseURL = try base.httpURL() }
         if let version = try node.child("api_version") {
             let text = try version.string()
             guard !text.isEmpty, text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else {
@@ -43,18 +43,10 @@ enum StripeSettingsParser {
         if let checkout = try node.child("checkout") {
             try checkout.allowKeys(["success_url", "cancel_url", "trial_days"])
             settings.checkout = StripeSettings.Checkout(
-                successURL: try url(try checkout.requiredChild("success_url")), cancelURL: try url(try checkout.requiredChild("cancel_url")),
+                successURL: try checkout.requiredChild("success_url").httpURL(), cancelURL: try checkout.requiredChild("cancel_url").httpURL(),
                 trialDays: try checkout.child("trial_days")?.positiveInteger())
         }
-        if let portal = try node.child("portal_return_url") { settings.portalReturnURL = try url(portal) }
+        if let portal = try node.child("portal_return_url") { settings.portalReturnURL = try portal.httpURL() }
         return settings
-    }
-
-    private static func url(_ node: ConfigurationNode) throws -> String {
-        let text = try node.string()
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw node.error("must be an http(s) URL")
-        }
-        return text
     }
 }

@@ -18,6 +18,10 @@ public struct AppSettings: Sendable, Hashable {
     public var rateLimits: RateLimitSettings?
     /// Who keeps a subscription another customer sends proof of (`transfer_policy`); default `.transfer`.
     public var transferPolicy: TransferPolicy = .transfer
+    /// Where a customer manages a subscription, per store, as its adapter gives it (`{product_id}` stands
+    /// for the subscription's product): shown as each subscription's `management_url`. A store with none
+    /// (Stripe, whose portal links are made per customer on request) is absent.
+    public var managementURLTemplates: [Store: String] = [:]
 
     public init(
         id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String

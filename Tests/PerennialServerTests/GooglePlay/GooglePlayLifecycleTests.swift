@@ -58,6 +58,9 @@ struct GooglePlayLifecycleTests {
             #expect(customer["subscriptions"][0]["store"].string == "play_store")
             #expect(customer["subscriptions"][0]["subscription_id"].string == "tok-1")
             #expect(customer["subscriptions"][0]["state"].string == "active")
+            let product = customer["subscriptions"][0]["product_id"].string ?? ""
+            #expect(customer["subscriptions"][0]["management_url"].string
+                == "https://play.google.com/store/account/subscriptions?sku=\(product)&package=\(try FakePlayBackend.settings().packageName)")
             #expect(customer["entitlements"].array.map { $0["identifier"].string } == ["pro"])
             #expect(customer["entitlements"][0]["store"].string == "play_store")
 

@@ -32,6 +32,7 @@ struct IdentityRouteTests {
             // The alias, on every route that takes an id.
             let read = try await harness.customer(alias)
             #expect(read.status == 200 && read.body["app_user_id"].string == "alice")
+            #expect(read.body["subscriptions"][0]["management_url"].string == "https://apps.apple.com/account/subscriptions")
             #expect(try await harness.eventTypes(alias).contains("alias_merged"))
             #expect(try await Self.request(harness, .get, "/v1/customers/\(alias)/offers").status == 200)
             #expect(try await Self.request(harness, .post, "/v1/customers/\(alias)/engagement", json: ["sessions_last_30_days": 2]).status == 204)

@@ -27,6 +27,14 @@ import Testing
             // Shown since version 17; a database written before has no aliases and no attributes.
             #expect((view.removeValue(forKey: "aliases") as? [Any])?.isEmpty == true, "\(customer)")
             #expect((view.removeValue(forKey: "attributes") as? [String: Any])?.isEmpty == true, "\(customer)")
+            // Shown since version 17 too: where each subscription is managed, the App Store's page for these.
+            view["subscriptions"] = (view["subscriptions"] as? [[String: Any]])?.map { subscription in
+                var subscription = subscription
+                let url = subscription.removeValue(forKey: "management_url") as? String
+                let renewable = subscription["product_type"] as? String == "auto_renewable"
+                #expect(url == (renewable ? "https://apps.apple.com/account/subscriptions" : nil), "\(customer)")
+                return subscription
+            }
             let events = try await harness.send(.get, "/v1/admin/customers/\(customer)/events", key: TestHarness.secretKey).body.value ?? NSNull()
             let data = try JSONSerialization.data(withJSONObject: ["customer": view, "events": events], options: [.sortedKeys])
             answers[customer] = String(decoding: data, as: UTF8.self)

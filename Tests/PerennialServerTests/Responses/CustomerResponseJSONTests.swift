@@ -94,10 +94,14 @@ struct CustomerResponseJSONTests {
     }
 
     static func view(_ random: inout SplitMix64) -> CustomerView {
-        CustomerView(
+        var view = CustomerView(
             appID: "app", appUserID: text(&random), firstSeenAt: instant(&random), requestedAt: instant(&random),
             entitlements: (0..<Int.random(in: 0...3, using: &random)).map { _ in entitlement(&random) },
             subscriptions: (0..<Int.random(in: 0...4, using: &random)).map { _ in state(&random) }
         )
+        for state in view.subscriptions where Bool.random(using: &random) {
+            view.managementURLs[state.key] = "https://example.com/manage?sku=" + text(&random)
+        }
+        return view
     }
 }
