@@ -30,6 +30,14 @@ extension RenewalInfoFact {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).bigEndian) { key.append(contentsOf: $0) }
             key.append(contentsOf: bytes)
         }
+        // Fields added later come last, each after a marker of its own, so the keys of snapshots stored before
+        // they existed (without them) do not change.
+        if let endedAt {
+            let bytes = Array(String(endedAt.milliseconds).utf8)
+            key.append(2)
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).bigEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: bytes)
+        }
         return key
     }
 }

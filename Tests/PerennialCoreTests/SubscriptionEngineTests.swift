@@ -297,4 +297,15 @@ struct SubscriptionEngineTests {
         #expect(subscription.productType == .autoRenewable)
         #expect(oneTime.productType == .nonConsumable)
     }
+
+    @Test func twoSnapshotsOfOneInstantThatDifferOnlyInTheirEndAreOrderedTheSameWay() throws {
+        let running = Facts.renewal(observedOn: 10, willRenew: false)
+        let ended = Facts.renewal(observedOn: 10, willRenew: false, endedOn: 10)
+        #expect(running.tieBreakKey != ended.tieBreakKey)
+        #expect(RenewalInfoFact.latest(of: [running, ended]) == RenewalInfoFact.latest(of: [ended, running]))
+        // A snapshot without an end keeps the key it had before ends existed.
+        var withoutEnd = ended
+        withoutEnd.endedAt = nil
+        #expect(withoutEnd.tieBreakKey == running.tieBreakKey)
+    }
 }
