@@ -20,12 +20,16 @@ public struct Product: Sendable, Hashable {
     public var entitlements: [String]
     /// The promotional offers the app may sign for this product (App Store Connect allows ten).
     public var offers: [SubscriptionOffer]
+    /// The list price, for revenue when a store does not say what a purchase cost (receipts); such revenue
+    /// is marked estimated.
+    public var price: Money?
 
     public init(
         id: String, type: ProductType, subscriptionGroup: String? = nil, groupLevel: Int? = nil,
         durationDays: Int? = nil, entitlements: [String], offers: [SubscriptionOffer] = [], store: Store? = nil,
-        basePlanIDs: [String] = []
+        basePlanIDs: [String] = [], price: Money? = nil
     ) {
+        self.price = price
         self.id = id
         self.store = store
         self.basePlanIDs = basePlanIDs

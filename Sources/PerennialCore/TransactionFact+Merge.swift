@@ -6,8 +6,8 @@ extension TransactionFact {
     /// the store vouched for last (`observedAt`; an undated copy counts as the oldest) decides the refund
     /// fields, so a reversed refund clears the cancellation; between copies of the same date information is
     /// only added (a cancellation stays, the earliest instant wins). An upgrade flag seen once stays, and the
-    /// latest expiry wins (Apple moves expiry later when it extends a renewal date). A price or storefront
-    /// that one copy lacks comes from the other (two that differ: the larger, so the order never matters).
+    /// latest expiry wins (Apple moves expiry later when it extends a renewal date). A price, tax or
+    /// storefront that one copy lacks comes from the other (two that differ: the larger, so the order never matters).
     /// An acknowledgement seen once stays. The earliest purchase date wins (a store that does not say when a
     /// renewal was charged, Google Play, dates it when first seen).
     public func merged(with other: TransactionFact) -> TransactionFact {
@@ -34,6 +34,7 @@ extension TransactionFact {
         result.promotionalOfferID = Self.larger(promotionalOfferID, other.promotionalOfferID)
         result.appAccountToken = Self.larger(appAccountToken, other.appAccountToken)
         result.price = Self.larger(price, other.price)
+        result.tax = Self.larger(tax, other.tax)
         result.storefront = Self.larger(storefront, other.storefront)
         if other.ownership == .familyShared { result.ownership = .familyShared }
         if isAcknowledged == true || other.isAcknowledged == true {

@@ -37,6 +37,8 @@ public struct TransactionFact: Sendable, Hashable, Codable {
     public var observedAt: Instant?
     /// What the customer paid, when the store says (App Store signed transactions; receipts do not).
     public var price: Money?
+    /// The tax included in `price`, when the store reports it (Stripe's invoices do; the App Store does not).
+    public var tax: Money?
     /// The storefront's country (ISO 3166-1, as the store gives it: the App Store's three letters), when the
     /// store says.
     public var storefront: String?

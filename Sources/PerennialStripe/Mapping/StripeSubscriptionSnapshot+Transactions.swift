@@ -43,6 +43,9 @@ extension StripeSubscriptionSnapshot {
         )
         if let amount = record.invoice.amountPaid, let currency = record.invoice.currency {
             fact.price = Money(stripeAmount: amount, currency: currency)
+            if let taxes = record.invoice.totalTaxes, !taxes.isEmpty {
+                fact.tax = Money(stripeAmount: taxes.reduce(0) { $0 + $1.amount }, currency: currency)
+            }
         }
         if let revocation = record.revocation {
             fact.cancelledAt = revocation.at

@@ -67,6 +67,13 @@ public struct StripeInvoice: Decodable, Sendable, Hashable, Identifiable {
     public var nextPaymentAttempt: Int64?
     public var attemptCount: Int?
     public var livemode: Bool?
+    /// The taxes the total includes (`total_taxes[].amount`).
+    public var totalTaxes: [TaxAmount]?
+
+    /// One tax in an invoice's total.
+    public struct TaxAmount: Decodable, Sendable, Hashable {
+        public var amount: Int64
+    }
 
     public init(id: String, status: StripeInvoiceStatus?, subscriptionID: String?, lines: [StripeInvoiceLineItem]) {
         self.id = id
@@ -79,7 +86,7 @@ public struct StripeInvoice: Decodable, Sendable, Hashable, Identifiable {
         case id, status, currency, total, customer, parent, lines, created, livemode
         case billingReason = "billing_reason", amountPaid = "amount_paid", amountDue = "amount_due"
         case statusTransitions = "status_transitions", periodStart = "period_start", periodEnd = "period_end"
-        case nextPaymentAttempt = "next_payment_attempt", attemptCount = "attempt_count"
+        case nextPaymentAttempt = "next_payment_attempt", attemptCount = "attempt_count", totalTaxes = "total_taxes"
     }
 
     /// The subscription the invoice bills, if any.
