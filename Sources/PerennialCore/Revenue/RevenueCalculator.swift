@@ -47,7 +47,7 @@ public struct RevenueCalculator: Sendable {
                 entries.append(Self.reversal(of: sale, at: refundedAt))
             }
         }
-        return entries.sorted { ($0.occurredAt, $0.transactionID, $0.kind.rawValue) < ($1.occurredAt, $1.transactionID, $1.kind.rawValue) }
+        return entries.sorted(by: RevenueEntry.chronologically)
     }
 
     private func entry(

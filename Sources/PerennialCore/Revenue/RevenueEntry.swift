@@ -50,4 +50,9 @@ public struct RevenueEntry: Sendable, Hashable, Codable {
         self.reportingPrice = reportingPrice
         self.reportingProceeds = reportingProceeds
     }
+
+    /// Lines by when they happened; a sale before its own refund at the same instant.
+    public static func chronologically(_ lhs: RevenueEntry, _ rhs: RevenueEntry) -> Bool {
+        (lhs.occurredAt, lhs.transactionID, lhs.kind == .refund ? 1 : 0) < (rhs.occurredAt, rhs.transactionID, rhs.kind == .refund ? 1 : 0)
+    }
 }

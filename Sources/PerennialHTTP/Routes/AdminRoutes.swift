@@ -4,12 +4,14 @@ import PerennialServices
 /// The team's endpoints, under `/v1/admin`, for the app's secret key only:
 /// - `GET customers/{app_user_id}`: the customer (through an alias too) with its aliases and attributes;
 /// - `GET customers/{app_user_id}/events`: its history;
+/// - `GET customers/{app_user_id}/revenue`: its sales and refunds with the stores' commissions (`RevenueResponse`);
 /// - `DELETE customers/{app_user_id}`: erases what identifies the customer (attributes, tokens, aliases,
 ///   the id itself, also in the audit log); purchases and history stay under a pseudonym, so the numbers do
 ///   not change. 200 `{"erased": true, "pseudonym": "$erased:…"}`.
 struct AdminRoutes {
     let customers: CustomerService
     let identity: IdentityService
+    let revenue: RevenueService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("customers/{app_user_id}") { _, context -> AdminCustomerResponse in
@@ -29,6 +31,13 @@ struct AdminRoutes {
                 throw PerennialError(.customerNotFound, "no customer with this app_user_id")
             }
             return ErasureResponse(erased: true, pseudonym: pseudonym)
+        }
+        group.get("customers/{app_user_id}/revenue") { _, context -> RevenueResponse in
+            let app = try context.requireSecretKey()
+            guard let report = try await revenue.revenue(app: app, appUserID: try context.appUserIDParameter()) else {
+                throw PerennialError(.customerNotFound, "no customer with this app_user_id")
+            }
+            return RevenueResponse(report)
         }
         group.get("customers/{app_user_id}/events") { request, context -> EventListResponse in
             let app = try context.requireSecretKey()

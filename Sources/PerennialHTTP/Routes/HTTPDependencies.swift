@@ -8,6 +8,8 @@ public struct HTTPDependencies: Sendable {
     public var customers: CustomerService
     /// Logins, aliases, attributes and erasure.
     public var identity: IdentityService
+    /// Each customer's sales and refunds, from their facts.
+    public var revenue: RevenueService
     public var notifications: StoreNotificationService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
@@ -31,7 +33,7 @@ public struct HTTPDependencies: Sendable {
     public var trustedProxyHeader: String?
 
     public init(
-        apps: AppDirectory, customers: CustomerService, identity: IdentityService,
+        apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,
         notifications: StoreNotificationService,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
@@ -43,6 +45,7 @@ public struct HTTPDependencies: Sendable {
         self.apps = apps
         self.customers = customers
         self.identity = identity
+        self.revenue = revenue
         self.notifications = notifications
         self.notificationInbox = notificationInbox
         self.offers = offers

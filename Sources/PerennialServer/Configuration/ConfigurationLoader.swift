@@ -51,6 +51,9 @@ public struct ConfigurationLoader: Sendable {
             if let google = try node.child("google") {
                 configuration.google[configuration.apps[index].id] = try GooglePlaySettingsParser.parse(google)
             }
+            if let revenue = try node.child("revenue") {
+                configuration.apps[index].revenue = try RevenueSettingsParser.parse(revenue)
+            }
             if let stripe = try node.child("stripe") {
                 configuration.stripe[configuration.apps[index].id] = try StripeSettingsParser.parse(stripe)
             }

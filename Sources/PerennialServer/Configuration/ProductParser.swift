@@ -1,3 +1,4 @@
+import Foundation
 import PerennialCore
 
 /// Reads one entry of an app's `products:`.
@@ -11,6 +12,7 @@ enum ProductParser {
     static func parse(_ node: ConfigurationNode) throws -> Product {
         try node.allowKeys([
             "id", "type", "store", "base_plans", "subscription_group", "group_level", "duration_days", "entitlements", "offers",
+            "price",
         ])
         let id = try node.requiredChild("id").string()
         let store = try node.child("store").map(parseStore)
@@ -43,8 +45,26 @@ enum ProductParser {
             id: id, type: type, subscriptionGroup: group, groupLevel: try node.child("group_level")?.integer(),
             durationDays: durationDays, entitlements: entitlements,
             offers: try OfferParser.parse(try node.child("offers"), productID: id, type: type), store: store,
-            basePlanIDs: basePlans
+            basePlanIDs: basePlans, price: try node.child("price").map(price)
         )
+    }
+
+    /// A list price, `"9.99 USD"`: a decimal amount with at most the currency's minor digits, and its code.
+    private static func price(_ node: ConfigurationNode) throws -> Money {
+        let parts = try node.string().split(separator: " ")
+        guard parts.count == 2, let amount = Decimal(string: String(parts[0]), locale: Locale(identifier: "en_US_POSIX")), amount >= 0,
+              parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else { throw node.error("must be an amount and a currency, e.g. \"9.99 USD\"") }
+        let currency = String(parts[1]).uppercased()
+        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw node.error("the currency must be a three-letter ISO 4217 code")
+        }
+        let minor = amount * Decimal(sign: .plus, exponent: Money.minorUnitDigits(of: currency), significand: 1)
+        var whole = minor
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &whole, 0, .plain)
+        guard rounded == minor else { throw node.error("\(currency) has \(Money.minorUnitDigits(of: currency)) decimal places") }
+        return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 
     private static func parseStore(_ node: ConfigurationNode) throws -> Store {

@@ -22,6 +22,8 @@ public struct AppSettings: Sendable, Hashable {
     /// for the subscription's product): shown as each subscription's `management_url`. A store with none
     /// (Stripe, whose portal links are made per customer on request) is absent.
     public var managementURLTemplates: [Store: String] = [:]
+    /// How its revenue is counted (`revenue`); by default the stores' published commissions, no conversion.
+    public var revenue = RevenueSettings()
 
     public init(
         id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String

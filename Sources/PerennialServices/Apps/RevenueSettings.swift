@@ -1,0 +1,21 @@
+import PerennialCore
+
+/// How an app's revenue is counted (`revenue:` in its configuration): what each store keeps, and the
+/// currency and rates reports are in.
+public struct RevenueSettings: Sendable, Hashable {
+    /// Each store's commission; the defaults are the stores' published rules and Stripe's standard fee.
+    public var schedules: [Store: CommissionSchedule]
+    /// The rates into the reporting currency (`reporting_currency`, `rates_file`); nil: amounts stay in
+    /// their own currencies.
+    public var rates: ExchangeRates?
+
+    public init(schedules: [Store: CommissionSchedule] = RevenueSettings.defaultSchedules, rates: ExchangeRates? = nil) {
+        self.schedules = schedules
+        self.rates = rates
+    }
+
+    /// The App Store outside the Small Business Program, Google Play, and Stripe's standard 2.9% + 30¢.
+    public static let defaultSchedules: [Store: CommissionSchedule] = [
+        .appStore: .appStore(smallBusinessProgram: false), .playStore: .playStore, .stripe: .processor(),
+    ]
+}
