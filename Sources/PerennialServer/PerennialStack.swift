@@ -152,7 +152,7 @@ public struct PerennialStack: Sendable {
                 dependencies: HTTPDependencies(
                     apps: apps, customers: customers,
                     identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
-                    revenue: RevenueService(ledger: ledger),
+                    revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
                     notifications: notifications,
                     notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,

@@ -85,3 +85,23 @@ extension SQLLedgerSession {
             """).all().map { try JSONBody.decode(RenewalInfoFact.self, from: try $0.string("body")) }
     }
 }
+
+extension SQLLedgerSession {
+    public func subscriptionKeys(appID: String, after: SubscriptionKey?, limit: Int) async throws -> [SubscriptionKey] {
+        guard limit > 0 else { return [] }
+        let store = after?.store.rawValue ?? ""
+        let id = after?.id ?? ""
+        return try await sql.raw("""
+            SELECT DISTINCT store, subscription_id FROM transactions
+            WHERE app_id = \(bind: appID)
+                AND (store > \(bind: store) OR (store = \(bind: store) AND subscription_id > \(bind: id)))
+            ORDER BY store, subscription_id
+            LIMIT \(bind: Int64(limit))
+            """).all().map { row in
+                guard let store = Store(rawValue: try row.string("store")) else {
+                    throw StorageError(.corruptRecord, "a stored transaction names no valid store")
+                }
+                return SubscriptionKey(store: store, id: try row.string("subscription_id"))
+            }
+    }
+}

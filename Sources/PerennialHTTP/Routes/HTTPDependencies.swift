@@ -10,6 +10,8 @@ public struct HTTPDependencies: Sendable {
     public var identity: IdentityService
     /// Each customer's sales and refunds, from their facts.
     public var revenue: RevenueService
+    /// When the stores will pay the app's proceeds.
+    public var payouts: PayoutForecastService
     public var notifications: StoreNotificationService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
@@ -34,6 +36,7 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,
+        payouts: PayoutForecastService,
         notifications: StoreNotificationService,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
@@ -46,6 +49,7 @@ public struct HTTPDependencies: Sendable {
         self.customers = customers
         self.identity = identity
         self.revenue = revenue
+        self.payouts = payouts
         self.notifications = notifications
         self.notificationInbox = notificationInbox
         self.offers = offers

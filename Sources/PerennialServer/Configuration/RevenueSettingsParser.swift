@@ -5,10 +5,15 @@ import PerennialServices
 /// Reads an app's `revenue:` section: `{reporting_currency?, rates_file?, app_store_small_business_program?,
 /// stripe_fee?: {percent, fixed_minor_units}}`. `rates_file` (CSV `date,currency,rate`) needs
 /// `reporting_currency`; each rate is how many units of it one unit of the currency was worth from that date.
+/// `stripe_payout_schedule: {interval: daily|weekly|monthly|manual, delay_days?, weekly_anchor?, monthly_anchor?}`
+/// is the Stripe account's payout schedule (default daily, two business days), for the payout forecast.
 enum RevenueSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> RevenueSettings {
-        try node.allowKeys(["reporting_currency", "rates_file", "app_store_small_business_program", "stripe_fee"])
+        try node.allowKeys(["reporting_currency", "rates_file", "app_store_small_business_program", "stripe_fee", "stripe_payout_schedule"])
         var settings = RevenueSettings()
+        if let schedule = try node.child("stripe_payout_schedule") {
+            settings.payoutCalendars[.stripe] = .stripe(try payoutSchedule(schedule))
+        }
         if let small = try node.child("app_store_small_business_program"), try small.boolean() {
             settings.schedules[.appStore] = .appStore(smallBusinessProgram: true)
         }
@@ -41,5 +46,25 @@ enum RevenueSettingsParser {
             settings.rates = ExchangeRates(reportingCurrency: currency, rates: [])
         }
         return settings
+    }
+
+    private static func payoutSchedule(_ node: ConfigurationNode) throws -> StripePayoutSchedule {
+        try node.allowKeys(["interval", "delay_days", "weekly_anchor", "monthly_anchor"])
+        let intervalNode = try node.requiredChild("interval")
+        guard let interval = StripePayoutInterval(rawValue: try intervalNode.string()) else {
+            throw intervalNode.error("must be daily, weekly, monthly or manual")
+        }
+        var weekday = Weekday.monday
+        if let anchor = try node.child("weekly_anchor") {
+            guard let day = Weekday(name: try anchor.string()) else { throw anchor.error("must be a weekday: monday … sunday") }
+            weekday = day
+        }
+        do {
+            return try StripePayoutSchedule(
+                interval: interval, delayDays: try node.child("delay_days")?.integer() ?? StripePayoutSchedule.defaultDelayDays,
+                weeklyAnchor: weekday, monthlyAnchor: try node.child("monthly_anchor")?.integer() ?? 1)
+        } catch let error as PayoutCalendarError {
+            throw node.error("\(error)")
+        }
     }
 }

@@ -127,6 +127,10 @@ public protocol LedgerSession: Sendable {
     /// Every stored transaction of one subscription, in no particular order.
     func transactions(appID: String, subscription: SubscriptionKey) async throws -> [TransactionFact]
 
+    /// The subscriptions (and one-time purchases) the app holds transactions of, owned or not, in key order
+    /// after `after` (nil: from the start), at most `limit`.
+    func subscriptionKeys(appID: String, after: SubscriptionKey?, limit: Int) async throws -> [SubscriptionKey]
+
     /// Every stored renewal-info snapshot of one subscription, in no particular order.
     func renewalInfos(appID: String, subscription: SubscriptionKey) async throws -> [RenewalInfoFact]
 

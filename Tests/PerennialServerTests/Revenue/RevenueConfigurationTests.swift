@@ -30,6 +30,7 @@ struct RevenueConfigurationTests {
             rates_file: \(rates.path)
             app_store_small_business_program: true
             stripe_fee: {percent: "1.5", fixed_minor_units: 25}
+            stripe_payout_schedule: {interval: weekly, weekly_anchor: friday, delay_days: 7}
             """), file: "perennial.yaml")
         let app = configuration.apps[0]
         #expect(app.catalog.product("pro.monthly")?.price == Money(minorUnits: 999, currency: "USD"))
@@ -37,6 +38,8 @@ struct RevenueConfigurationTests {
         #expect(app.revenue.schedules[.stripe] == .processor(basisPoints: 150, fixedFeeMinorUnits: 25))
         #expect(app.revenue.schedules[.playStore] == .playStore)
         #expect(app.revenue.rates?.reportingCurrency == "EUR")
+        #expect(app.revenue.payoutCalendars[.stripe] == .stripe(try StripePayoutSchedule(interval: .weekly, delayDays: 7, weeklyAnchor: .friday)))
+        #expect(app.revenue.payoutCalendars[.appStore] == .appleFiscal)
         #expect(app.revenue.rates?.rate(of: "USD", on: CivilDate(year: 2026, month: 2, day: 1)!) == Decimal(string: "0.92"))
     }
 
@@ -47,6 +50,8 @@ struct RevenueConfigurationTests {
         ("reporting_currency: USD", "9.999 USD", "products[0].price"),
         ("reporting_currency: USD", "100 JPY extra", "products[0].price"),
         ("reporting_currency: USD\nsomething: else", "9.99 USD", "revenue"),
+        ("stripe_payout_schedule: {interval: hourly}", "9.99 USD", "revenue.stripe_payout_schedule.interval"),
+        ("stripe_payout_schedule: {interval: daily, delay_days: 40}", "9.99 USD", "revenue.stripe_payout_schedule"),
     ])
     func mistakesAreNamed(revenue: String, price: String, key: String) {
         do {

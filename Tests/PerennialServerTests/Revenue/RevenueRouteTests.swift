@@ -54,4 +54,34 @@ struct RevenueRouteTests {
             #expect(revenue.body["reporting_currency"].string == nil && revenue.body["reporting_total"].string == nil)
         }
     }
+
+    @Test func theForecastPlacesProceedsOnEachStoresCalendar() async throws {
+        try await TestHarness.run(configureApp: { app in
+            app.catalog = Catalog(products: app.catalog.products.map { product in
+                var product = product
+                if product.id == "pro.monthly" { product.price = Money(minorUnits: 999, currency: "USD") }
+                return product
+            })
+        }, withStripe: true) { harness in
+            let purchase = try await harness.simulator.purchase(account: "tom", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "tom").status == 200)
+            let web = try await harness.buyOnTheWeb(appUserID: "uma")
+            try await harness.advanceStripe(pastPeriodEndOf: web, days: 0.1)
+
+            let appleDay = try #require(PayoutCalendar.appleFiscal.payment(forRevenueOn: CivilDate(utcDayOf: TestHarness.start))).paymentDate
+            let forecast = try await AppUserIDRouteTests.request(
+                harness, .get, "/v1/admin/payouts/forecast?from=2026-01-01&to=\(appleDay)", key: TestHarness.secretKey)
+            #expect(forecast.status == 200, "\(forecast.body)")
+            let payments = forecast.body["payments"].array
+            #expect(payments.map { $0["store"].string } == ["stripe", "app_store"], "\(forecast.body)")
+            #expect(payments.first?["proceeds"]["minor_units"].int == 940)
+            #expect(payments.last?["payment_date"].string == appleDay.description && payments.last?["proceeds"]["minor_units"].int == 699)
+            #expect(forecast.body["totals"][0]["minor_units"].int == 1_639)
+
+            for query in ["from=2026-02-01&to=2026-01-01", "from=2026-01-01&to=2027-06-01", "from=yesterday&to=2026-01-01", ""] {
+                let refused = try await AppUserIDRouteTests.request(harness, .get, "/v1/admin/payouts/forecast?\(query)", key: TestHarness.secretKey)
+                #expect(refused.status == 400 && refused.body["error"]["code"].string == "invalid_date_range", "\(query)")
+            }
+        }
+    }
 }
