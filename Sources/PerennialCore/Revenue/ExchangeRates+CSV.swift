@@ -25,8 +25,8 @@ extension ExchangeRates {
             guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw FileError(line: index + 1, problem: "the currency is not a three-letter ISO 4217 code")
             }
-            guard fields[2].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let rate = Decimal(string: fields[2], locale: Locale(identifier: "en_US_POSIX")),
-                  rate > 0
+            guard fields[2].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  let rate = Decimal(string: fields[2], locale: Locale(identifier: "en_US_POSIX")), rate > 0
             else { throw FileError(line: index + 1, problem: "the rate is not a positive decimal number") }
             guard seen.insert("\(date) \(currency)").inserted else {
                 throw FileError(line: index + 1, problem: "\(currency) has two rates on \(date)")

@@ -37,7 +37,8 @@ public struct RevenueCalculator: Sendable {
                 paidService = 0
             }
             let basisPoints = paidService >= Self.year ? schedule.afterFirstYearBasisPoints : schedule.firstYearBasisPoints
-            let sale = entry(.sale, of: transaction, price: price, isEstimated: transaction.price == nil, basisPoints: basisPoints, schedule: schedule)
+            let sale = entry(
+                .sale, of: transaction, price: price, isEstimated: transaction.price == nil, basisPoints: basisPoints, schedule: schedule)
             entries.append(sale)
             if let end = transaction.expiresAt, end > transaction.purchasedAt {
                 paidService += end.milliseconds - transaction.purchasedAt.milliseconds

@@ -48,8 +48,9 @@ public struct FactIngestor: Sendable {
     /// Ingests facts that arrived without a customer (a store notification): each subscription is updated
     /// for the customer who owns it, else for the customer the store names (`FactBatch.ownerClaims`, created
     /// when new), else for the customer its app account token was linked to (a StoreKit 2 app that set
-    /// `appAccountToken`, or whose app user id is that token); an alias always resolves to its customer. The facts of a subscription no
-    /// customer can be found for are stored, and folded when a customer first sends proof of it.
+    /// `appAccountToken`, or whose app user id is that token); an alias always resolves to its customer. The
+    /// facts of a subscription no customer can be found for are stored, and folded when a customer first sends
+    /// proof of it.
     public func ingestForOwners(_ batch: FactBatch, app: AppSettings) async throws {
         try await ledger.write { ledger in try await ingestForOwners(batch, app: app, in: ledger) }
     }
