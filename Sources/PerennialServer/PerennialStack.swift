@@ -153,6 +153,7 @@ public struct PerennialStack: Sendable {
                     apps: apps, customers: customers,
                     identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
                     revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
+                    metrics: MetricsService(ledger: ledger),
                     notifications: notifications,
                     notificationInbox: inbox,
                     offers: OfferService(ledger: ledger, clock: clock), health: health,

@@ -64,7 +64,7 @@ struct TestHarness {
         receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPIKey: P256.Signing.PrivateKey? = nil,
         offerKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
-        verifyTimeout: Duration = .seconds(2), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
+        verifyTimeout: Duration = .seconds(10), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
         masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },

@@ -12,6 +12,8 @@ public struct HTTPDependencies: Sendable {
     public var revenue: RevenueService
     /// When the stores will pay the app's proceeds.
     public var payouts: PayoutForecastService
+    /// The metrics' series, from the facts.
+    public var metrics: MetricsService
     public var notifications: StoreNotificationService
     public var notificationInbox: any NotificationInbox
     public var offers: OfferService
@@ -36,7 +38,7 @@ public struct HTTPDependencies: Sendable {
 
     public init(
         apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,
-        payouts: PayoutForecastService,
+        payouts: PayoutForecastService, metrics: MetricsService,
         notifications: StoreNotificationService,
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
@@ -50,6 +52,7 @@ public struct HTTPDependencies: Sendable {
         self.identity = identity
         self.revenue = revenue
         self.payouts = payouts
+        self.metrics = metrics
         self.notifications = notifications
         self.notificationInbox = notificationInbox
         self.offers = offers

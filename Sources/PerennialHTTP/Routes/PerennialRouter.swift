@@ -30,6 +30,7 @@ public enum PerennialRouter {
         AdminAuditRoutes(auditLog: dependencies.auditLog).add(to: admin)
         AdminRoutes(customers: dependencies.customers, identity: dependencies.identity, revenue: dependencies.revenue).add(to: admin)
         AdminPayoutRoutes(forecasts: dependencies.payouts).add(to: admin)
+        AdminMetricRoutes(metrics: dependencies.metrics).add(to: admin)
         AdminNotificationRoutes(notificationInbox: dependencies.notificationInbox).add(to: admin)
         AdminJobRoutes(jobs: dependencies.jobs, clock: dependencies.clock).add(to: admin)
         AdminOfferRoutes(offers: dependencies.offers).add(to: admin)
