@@ -72,4 +72,36 @@ struct SubscriptionMetricsTests {
         #expect(MetricInterval.day.buckets(from: through, through: from).isEmpty)
         #expect(SubscriptionMetrics(catalog: Self.catalog).series("nonsense", of: [], buckets: []) == nil)
     }
+
+    @Test func startsConversionsChurnAndRevenueByBucket() throws {
+        let converted = Self.history(
+            [Facts.period("c0", original: "c", from: 0, to: 7, trial: true), Self.paid("c1", from: 7, to: 38, cents: 999, original: "c")],
+            [Facts.renewal(original: "c", observedOn: 7)])
+        let quitter = Self.history(
+            [Self.paid("q", from: 3, to: 33, cents: 999)], [Facts.renewal(original: "q", observedOn: 20, willRenew: false, intent: 1)])
+        let failed = Self.history(
+            [Self.paid("f", from: 5, to: 35, cents: 999)],
+            [Facts.renewal(original: "f", observedOn: 35.5, billingRetry: true), Facts.renewal(original: "f", observedOn: 45, willRenew: false, intent: 2, billingRetry: false)])
+        var refundedFact = Self.paid("r", from: 2, to: 32, cents: 999)
+        refundedFact.cancelledAt = Facts.day(40)
+        let refunded = Self.history([refundedFact])
+        let lapsedTrial = Self.history([Facts.period("t", original: "t", from: 1, to: 8, trial: true)],
+                                       [Facts.renewal(original: "t", observedOn: 5, willRenew: false, intent: 1)])
+        let histories = [converted, quitter, failed, refunded, lapsedTrial]
+        let metrics = SubscriptionMetrics(catalog: Self.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+        // January 2026 holds days 0–30, February days 31–58.
+        let months = MetricInterval.month.buckets(from: Self.day(0), through: Self.day(40))
+        let starts = try #require(metrics.series("new_subscriptions", of: histories, buckets: months))
+        #expect(starts[0].values == ["trials": 2, "paid": 3, "conversions": 1])
+        #expect(starts[1].values == ["trials": 0, "paid": 0, "conversions": 0])
+        let churn = try #require(metrics.series("churn", of: histories, buckets: months))
+        // In February: the quitter's period ends (voluntary), the failed one is given up (billing), the refund.
+        // The lapsed trial is not churn; the converted subscription expires on day 38 with no word from the store.
+        #expect(churn[0].values == ["voluntary": 0, "involuntary": 0, "refunded": 0, "other": 0])
+        #expect(churn[1].values == ["voluntary": 1, "involuntary": 1, "refunded": 1, "other": 1])
+        let revenue = try #require(metrics.series("revenue", of: histories, buckets: months))
+        // January: four paid periods of 9.99 (30% kept: 699 each); February: the refund of one.
+        #expect(revenue[0].values == ["price.USD": 3_996, "proceeds.USD": 2_796, "refunds": 0])
+        #expect(revenue[1].values == ["price.USD": -999, "proceeds.USD": -699, "refunded.USD": 999, "refunds": 1])
+    }
 }

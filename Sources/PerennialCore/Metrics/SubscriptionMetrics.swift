@@ -6,6 +6,13 @@ import Foundation
 /// - `active_subscriptions`: subscriptions with access by state — `trial`, `paid` (active or
 ///   introductory), `grace_period` — and `billing_retry` (no access, still retried), and their `total`.
 /// - `mrr`: `MonthlyRecurringRevenue`, per currency.
+/// - `new_subscriptions` (`SubscriptionStarts`): `trials` started, `paid` subscriptions started without a
+///   trial, and `conversions` (a trial's first paid period) in the bucket.
+/// - `churn` (`SubscriptionStarts.churn`): paid subscriptions (past any trial) that had access or were in
+///   billing retry at the bucket's start and are expired or revoked at its end, split `voluntary`, `involuntary` (billing),
+///   `refunded` and `other`.
+/// - `revenue`: the bucket's revenue lines (`RevenueCalculator`), per currency: `price.<currency>` and
+///   `proceeds.<currency>` net of refunds, `refunded.<currency>` and `refunds` (how many).
 public struct SubscriptionMetrics: Sendable {
     /// One subscription's facts.
     public struct History: Sendable {
@@ -26,17 +33,26 @@ public struct SubscriptionMetrics: Sendable {
     }
 
     public var catalog: Catalog
+    /// The stores' commissions, for `revenue`'s proceeds.
+    public var schedules: [Store: CommissionSchedule]
 
-    public init(catalog: Catalog) {
+    public init(catalog: Catalog, schedules: [Store: CommissionSchedule] = [:]) {
         self.catalog = catalog
+        self.schedules = schedules
     }
 
     /// The series of `name` (`active_subscriptions`, `mrr`) over the buckets; nil for an unknown name.
     public func series(_ name: String, of histories: [History], buckets: [(start: CivilDate, end: CivilDate)]) -> [Point]? {
         guard Self.names.contains(name) else { return nil }
+        switch name {
+        case "new_subscriptions": return buckets.map { SubscriptionStarts.starts(of: histories, in: $0) }
+        case "churn": return buckets.map { SubscriptionStarts.churn(of: histories, in: $0, catalog: catalog) }
+        case "revenue": return revenue(of: histories, buckets: buckets)
+        default: break
+        }
         let engine = SubscriptionEngine(catalog: catalog)
         return buckets.map { bucket in
-            let instant = Instant(milliseconds: Int64(bucket.end.daysSince1970 + 1) * 86_400_000 - 1)
+            let instant = Self.lastInstant(of: bucket)
             var values: [String: Int64] = name == "active_subscriptions"
                 ? ["trial": 0, "paid": 0, "grace_period": 0, "billing_retry": 0, "total": 0] : [:]
             var mrr: [String: Decimal] = [:]
@@ -67,7 +83,32 @@ public struct SubscriptionMetrics: Sendable {
     }
 
     /// Every metric name `series` knows.
-    public static let names: Set<String> = ["active_subscriptions", "mrr"]
+    public static let names: Set<String> = ["active_subscriptions", "mrr", "new_subscriptions", "churn", "revenue"]
+
+    /// The last instant of a bucket.
+    static func lastInstant(of bucket: (start: CivilDate, end: CivilDate)) -> Instant {
+        Instant(milliseconds: Int64(bucket.end.daysSince1970 + 1) * 86_400_000 - 1)
+    }
+
+    /// `revenue`: each bucket's sales and refunds, per currency.
+    private func revenue(of histories: [History], buckets: [(start: CivilDate, end: CivilDate)]) -> [Point] {
+        let calculator = RevenueCalculator(catalog: catalog, schedules: schedules)
+        let entries = histories.flatMap { calculator.entries(for: $0.transactions) }
+        return buckets.map { bucket in
+            var values: [String: Int64] = ["refunds": 0]
+            for entry in entries {
+                let day = CivilDate(utcDayOf: entry.occurredAt)
+                guard bucket.start <= day, day <= bucket.end else { continue }
+                values["price.\(entry.price.currency)", default: 0] += entry.price.minorUnits
+                values["proceeds.\(entry.proceeds.currency)", default: 0] += entry.proceeds.minorUnits
+                if entry.kind == .refund {
+                    values["refunded.\(entry.price.currency)", default: 0] -= entry.price.minorUnits
+                    values["refunds", default: 0] += 1
+                }
+            }
+            return Point(start: bucket.start, end: bucket.end, values: values)
+        }
+    }
 
     private static func column(of status: SubscriptionStatus) -> String? {
         switch status {

@@ -46,6 +46,6 @@ public struct MetricsService: Sendable {
             guard page.0.count == Self.pageSize, let last = page.0.last else { break }
             after = last
         }
-        return SubscriptionMetrics(catalog: app.catalog).series(name, of: histories, buckets: buckets)
+        return SubscriptionMetrics(catalog: app.catalog, schedules: app.revenue.schedules).series(name, of: histories, buckets: buckets)
     }
 }
