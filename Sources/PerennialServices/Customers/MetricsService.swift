@@ -9,7 +9,6 @@ import PerennialCore
 public struct MetricsService: Sendable {
     /// The most buckets one request may ask for.
     public static let maximumBuckets = 400
-    static let pageSize = 500
 
     let ledger: any Ledger
 
@@ -27,24 +26,8 @@ public struct MetricsService: Sendable {
         guard !buckets.isEmpty, buckets.count <= Self.maximumBuckets else {
             throw PerennialError(.invalidDateRange, "the range must run forwards and hold at most \(Self.maximumBuckets) \(interval.rawValue)s")
         }
-        var histories: [SubscriptionMetrics.History] = []
-        var after: SubscriptionKey?
-        while true {
-            let cursor = after
-            let page = try await ledger.read { session in
-                let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: Self.pageSize)
-                var found: [SubscriptionMetrics.History] = []
-                for key in keys where store == nil || key.store == store {
-                    let transactions = try await session.transactions(appID: app.id, subscription: key)
-                    guard transactions.contains(where: { $0.environment == environment }) else { continue }
-                    found.append(SubscriptionMetrics.History(
-                        transactions: transactions, renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key)))
-                }
-                return (keys, found)
-            }
-            histories += page.1
-            guard page.0.count == Self.pageSize, let last = page.0.last else { break }
-            after = last
+        let histories = try await ledger.subscriptionHistories(appID: app.id) { key, transactions in
+            (store == nil || key.store == store) && transactions.contains { $0.environment == environment }
         }
         return SubscriptionMetrics(catalog: app.catalog, schedules: app.revenue.schedules).series(name, of: histories, buckets: buckets)
     }

@@ -9,7 +9,6 @@ import PerennialCore
 public struct PayoutForecastService: Sendable {
     /// The longest range one request may span.
     public static let maximumDays = 400
-    static let pageSize = 500
 
     let ledger: any Ledger
 
@@ -25,24 +24,11 @@ public struct PayoutForecastService: Sendable {
         let calculator = RevenueCalculator(catalog: app.catalog, schedules: app.revenue.schedules)
         // Revenue is paid at the latest about two months after it is made.
         let earliest = from.adding(days: -PayoutForecast.longestLeadDays)
-        var entries: [RevenueEntry] = []
-        var after: SubscriptionKey?
-        while true {
-            let cursor = after
-            let page = try await ledger.read { session in
-                let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: Self.pageSize)
-                var histories: [[TransactionFact]] = []
-                for key in keys { histories.append(try await session.transactions(appID: app.id, subscription: key)) }
-                return (keys, histories)
+        let entries = try await ledger.subscriptionHistories(appID: app.id).flatMap { history in
+            calculator.entries(for: history.transactions).filter { entry in
+                let day = CivilDate(utcDayOf: entry.occurredAt)
+                return earliest <= day && day <= through
             }
-            for history in page.1 {
-                entries += calculator.entries(for: history).filter { entry in
-                    let day = CivilDate(utcDayOf: entry.occurredAt)
-                    return earliest <= day && day <= through
-                }
-            }
-            guard page.0.count == Self.pageSize, let last = page.0.last else { break }
-            after = last
         }
         return PayoutForecast(calendars: app.revenue.payoutCalendars).payments(for: entries, from: from, through: through)
     }
