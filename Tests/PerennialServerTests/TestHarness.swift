@@ -178,17 +178,21 @@ struct TestHarness {
 
     /// A product and its monthly price of $9.99 in the Stripe simulator; the price's id.
     static func stripeMonthlyPrice(_ stripe: StripeSimulator) async throws -> String {
-        func call(_ path: String, _ pairs: [(String, String)]) async throws -> StripeSimulatedJSON {
-            let response = await stripe.handle(StripeSimulatedRequest(
-                method: "POST", path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(stripeSecretKey)"))
-            try #require(response.status == 200, "\(path): \(String(decoding: response.body, as: UTF8.self))")
-            return response.json
-        }
-        let product = try await call("/v1/products", [("name", "Pro (web)")])
-        let price = try await call("/v1/prices", [
+        let product = try await callStripe(stripe, "POST", "/v1/products", [("name", "Pro (web)")])
+        let price = try await callStripe(stripe, "POST", "/v1/prices", [
             ("product", product["id"]?.string ?? ""), ("currency", "usd"), ("unit_amount", "999"), ("recurring[interval]", "month"),
         ])
         return try #require(price["id"]?.string)
+    }
+
+    /// One Stripe API call on the simulator, with the harness's key; its JSON, which must come with a 200.
+    static func callStripe(
+        _ stripe: StripeSimulator, _ method: String, _ path: String, _ pairs: [(String, String)]
+    ) async throws -> StripeSimulatedJSON {
+        let response = await stripe.handle(StripeSimulatedRequest(
+            method: method, path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(stripeSecretKey)"))
+        try #require(response.status == 200, "\(method) \(path): \(String(decoding: response.body, as: UTF8.self))")
+        return response.json
     }
 
     /// Where the Play simulator pushes RTDN, and what Perennial expects of the pushes.

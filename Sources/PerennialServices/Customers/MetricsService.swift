@@ -26,7 +26,7 @@ public struct MetricsService: Sendable {
         guard !buckets.isEmpty, buckets.count <= Self.maximumBuckets else {
             throw PerennialError(.invalidDateRange, "the range must run forwards and hold at most \(Self.maximumBuckets) \(interval.rawValue)s")
         }
-        let histories = try await ledger.subscriptionHistories(appID: app.id) { key, transactions in
+        let histories = try await ledger.subscriptionHistories(appID: app.id, withRenewalInfos: true) { key, transactions in
             (store == nil || key.store == store) && transactions.contains { $0.environment == environment }
         }
         return SubscriptionMetrics(catalog: app.catalog, schedules: app.revenue.schedules).series(name, of: histories, buckets: buckets)

@@ -24,7 +24,7 @@ public struct PayoutForecastService: Sendable {
         let calculator = RevenueCalculator(catalog: app.catalog, schedules: app.revenue.schedules)
         // Revenue is paid at the latest about two months after it is made.
         let earliest = from.adding(days: -PayoutForecast.longestLeadDays)
-        let entries = try await ledger.subscriptionHistories(appID: app.id).flatMap { history in
+        let entries = try await ledger.subscriptionHistories(appID: app.id, withRenewalInfos: false).flatMap { history in
             calculator.entries(for: history.transactions).filter { entry in
                 let day = CivilDate(utcDayOf: entry.occurredAt)
                 return earliest <= day && day <= through

@@ -2,10 +2,11 @@ import PerennialCore
 
 extension Ledger {
     /// Every subscription the app holds transactions of (owned or not) that `include` accepts, each with all
-    /// its transactions and renewal infos, read a page of 500 at a time: what the metrics and the payout
-    /// forecast compute from. Its cost grows with the app's history.
+    /// its transactions and, with `withRenewalInfos`, its renewal infos, read a page of 500 at a time: what the
+    /// metrics and the payout forecast compute from. Its cost grows with the app's history.
     func subscriptionHistories(
-        appID: String, including include: @escaping @Sendable (SubscriptionKey, [TransactionFact]) -> Bool = { _, _ in true }
+        appID: String, withRenewalInfos: Bool,
+        including include: @escaping @Sendable (SubscriptionKey, [TransactionFact]) -> Bool = { _, _ in true }
     ) async throws -> [SubscriptionMetrics.History] {
         let pageSize = 500
         var histories: [SubscriptionMetrics.History] = []
@@ -19,7 +20,8 @@ extension Ledger {
                     let transactions = try await session.transactions(appID: appID, subscription: key)
                     guard include(key, transactions) else { continue }
                     page.append(SubscriptionMetrics.History(
-                        transactions: transactions, renewalInfos: try await session.renewalInfos(appID: appID, subscription: key)))
+                        transactions: transactions,
+                        renewalInfos: withRenewalInfos ? try await session.renewalInfos(appID: appID, subscription: key) : []))
                 }
                 return (keys, page)
             }

@@ -1,17 +1,11 @@
 /// An invoice's `status`: `draft`, `open`, `paid`, `uncollectible`, `void`; values Stripe adds later are
 /// kept as sent.
-public struct StripeInvoiceStatus: RawRepresentable, Decodable, Sendable, Hashable, CustomStringConvertible {
+public struct StripeInvoiceStatus: StripeOpenValue, Sendable, Hashable {
     public var rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public var description: String { rawValue }
 
     public static let draft = Self(rawValue: "draft")
     public static let open = Self(rawValue: "open")

@@ -1,16 +1,10 @@
 /// A subscription's `status`. Values Stripe adds later are kept as sent, never a decoding failure.
-public struct StripeSubscriptionStatus: RawRepresentable, Decodable, Sendable, Hashable, CustomStringConvertible {
+public struct StripeSubscriptionStatus: StripeOpenValue, Sendable, Hashable {
     public var rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public var description: String { rawValue }
 
     public static let trialing = Self(rawValue: "trialing")
     public static let active = Self(rawValue: "active")

@@ -13,11 +13,7 @@ extension TestHarness {
     @discardableResult
     func stripeCall(_ method: String, _ path: String, _ pairs: [(String, String)] = []) async throws -> StripeSimulatedJSON {
         if method != "GET" { _ = await simulator.advanceClock(by: .seconds(1)) }
-        let simulator = try #require(stripe)
-        let response = await simulator.handle(StripeSimulatedRequest(
-            method: method, path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(Self.stripeSecretKey)"))
-        try #require(response.status == 200, "\(method) \(path): \(String(decoding: response.body, as: UTF8.self))")
-        return response.json
+        return try await Self.callStripe(try #require(stripe), method, path, pairs)
     }
 
     /// Starts a web purchase through Perennial (`POST /v1/stripe/checkout-sessions`) and completes it as the
