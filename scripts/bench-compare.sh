@@ -98,7 +98,7 @@ done
 rm -f "$out/openssl-round.txt"
 
 echo "== perennial-bench: engine replay and HTTP" >&2
-(cd "$repo" && "$bench" engine-replay hello-http entitlements-http notifications-http --json \
+(cd "$repo" && "$bench" engine-replay hello-http entitlements-http notifications-http ledger-replay --json \
     --seconds "$seconds" --rounds "$rounds" --customers "$customers" --hot-customers "$hot_customers" \
     --fixtures "$fixtures" "${postgres_args[@]}" \
     "${extra[@]}") | tee -a "$out/perennial.jsonl"

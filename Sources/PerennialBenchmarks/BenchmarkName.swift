@@ -12,13 +12,16 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     case entitlementsHTTP = "entitlements-http"
     /// Signed version 2 notifications accepted over loopback HTTP, durably stored, SQLite and PostgreSQL.
     case notificationsHTTP = "notifications-http"
+    /// `perennial replay` of every subscription in the HTTP benchmarks' databases (after their HTTP
+    /// benchmarks), SQLite and PostgreSQL.
+    case ledgerReplay = "ledger-replay"
     /// The same server answering a constant route: the framework's ceiling on this machine.
     case helloHTTP = "hello-http"
 
     /// Whether the benchmark runs an HTTP server against a database.
     public var servesHTTP: Bool {
         switch self {
-        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP: true
+        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay: true
         case .jwsVerify, .offerSign, .receiptFold, .engineReplay: false
         }
     }

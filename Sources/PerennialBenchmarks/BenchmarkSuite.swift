@@ -54,7 +54,7 @@ public struct BenchmarkSuite: Sendable {
                 }
             case .engineReplay:
                 for result in try await EngineReplayBenchmark().run(options: options) { report(result) }
-            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP:
+            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay:
                 break
             }
         }

@@ -82,6 +82,9 @@ struct HTTPBenchmarks: Sendable {
                 if names.contains(.notificationsHTTP) {
                     report(try await notifications(label: database.label, load: load, authority: authority, progress: progress))
                 }
+                if names.contains(.ledgerReplay) {
+                    report(try await replay(label: database.label, stack: server.stack, progress: progress))
+                }
                 await load.shutdown()
             } catch {
                 await server.stop()

@@ -30,6 +30,8 @@ public struct PerennialStack: Sendable {
     public let endpointCheck: VerifyReceiptEndpointCheck
     /// Checks each app's set-up with its stores, for `perennial doctor` and /health.
     public let doctor: AppDoctor
+    /// Rebuilds subscriptions' states from their stored facts (`perennial replay`).
+    public let replay: ReplayService
     let dependencies: HTTPDependencies
     /// The routes each store brings beyond its notification endpoint.
     let storeRoutes: [any StoreRoutes]
@@ -149,6 +151,7 @@ public struct PerennialStack: Sendable {
                     apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
                 ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
+                replay: ReplayService(ledger: ledger, clock: clock),
                 dependencies: HTTPDependencies(
                     apps: apps, customers: customers,
                     identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),

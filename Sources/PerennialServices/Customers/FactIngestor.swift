@@ -139,13 +139,16 @@ public struct FactIngestor: Sendable {
     /// overtook). Returns each one's state as written, nil for one nobody owns.
     @discardableResult
     public func refold(_ keys: [SubscriptionKey], app: AppSettings, at now: Instant) async throws -> [SubscriptionState?] {
-        try await ledger.write { ledger in
-            var states: [SubscriptionState?] = []
-            for key in keys {
-                states.append(try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger))
-            }
-            return states
+        try await ledger.write { ledger in try await refold(keys, app: app, at: now, in: ledger) }
+    }
+
+    /// `refold(_:app:at:)` inside the caller's ledger write.
+    func refold(_ keys: [SubscriptionKey], app: AppSettings, at now: Instant, in ledger: any LedgerSession) async throws -> [SubscriptionState?] {
+        var states: [SubscriptionState?] = []
+        for key in keys {
+            states.append(try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger))
         }
+        return states
     }
 
     private func recordTransfer(

@@ -1,0 +1,53 @@
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import Testing
+
+/// `perennial replay` on each database: a stored state that its facts do not give is found by a dry run
+/// (which writes nothing) and rebuilt by a replay, page after page; subscriptions nobody owns are left alone.
+@Suite("Replay")
+struct ReplayTests {
+    @Test(arguments: TestDatabase.available)
+    func aStateItsFactsDoNotGiveIsFoundAndRebuilt(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let world = try IdentityWorld(database: connection)
+            let app = IdentityWorld.app
+            for (index, id) in ["a", "b", "c"].enumerated() {
+                try await world.purchase("sub-\(id)", by: "user-\(index)")
+            }
+            let orphan = Fixtures.transaction("orphan", original: "orphan", purchasedAt: 1_000, expiresAt: 10_000)
+            try await world.ledger.write { session in
+                try await session.saveTransactions(appID: app.id, [orphan], recordedAt: Fixtures.instant(1_000))
+            }
+            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2)
+
+            let clean = try await replay.replay(app: app, dryRun: true)
+            #expect((clean.subscriptions, clean.changed, clean.unowned) == (4, 0, 1))
+
+            // A state written by hand (never done by Perennial: the kind of damage replay repairs).
+            let key = SubscriptionKey(store: .appStore, id: "sub-b")
+            try await world.ledger.write { session in
+                var state = try #require(try await session.subscriptionState(appID: app.id, subscription: key))
+                #expect(state.status == .active)
+                state.status = .revoked
+                try await session.saveSubscription(appID: app.id, ownerAppUserID: "user-1", state: state, updatedAt: world.clock.now())
+            }
+            let found = try await replay.replay(app: app, dryRun: true)
+            #expect((found.subscriptions, found.changed, found.unowned) == (4, 1, 1))
+            let stillDamaged = try await world.ledger.read { try await $0.subscriptionState(appID: app.id, subscription: key) }
+            #expect(stillDamaged?.status == .revoked)
+
+            let repaired = try await replay.replay(app: app, dryRun: false)
+            #expect((repaired.subscriptions, repaired.changed, repaired.unowned) == (4, 1, 1))
+            let state = try await world.ledger.read { try await $0.subscriptionState(appID: app.id, subscription: key) }
+            #expect(state?.status == .active)
+            let orphanState = try await world.ledger.read {
+                try await $0.subscriptionState(appID: app.id, subscription: SubscriptionKey(store: .appStore, id: "orphan"))
+            }
+            #expect(orphanState == nil)
+
+            let again = try await replay.replay(app: app, dryRun: true)
+            #expect(again.changed == 0)
+        }
+    }
+}
