@@ -163,13 +163,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // zlib, for the gzipped store reports `perennial reconcile` reads: Swift's own Linux dependencies
+        // (swift.org's install guide lists zlib1g-dev), so it asks nothing new of a machine.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "PerennialServer",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
-                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes",
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import PerennialAppStoreAdapter
 import PerennialServices
+import Logging
 import ServiceLifecycle
 
 /// Runs the job runner, the maintenance scheduler, the verifyReceipt endpoint check and the doctor (hourly,
@@ -9,6 +10,10 @@ struct BackgroundWorkService: Service {
     let scheduler: MaintenanceScheduler
     let endpointCheck: VerifyReceiptEndpointCheck
     let doctor: AppDoctor
+    /// Rebuilds the metrics of apps that wait for it (the first start after the upgrade that added them).
+    let replay: ReplayService
+    let apps: [AppSettings]
+    let logger: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -17,6 +22,21 @@ struct BackgroundWorkService: Service {
                 group.addTask { await scheduler.run() }
                 group.addTask { await endpointCheck.run() }
                 group.addTask { await doctor.run() }
+                group.addTask { await rebuildMetrics() }
+            }
+        }
+    }
+
+    private func rebuildMetrics() async {
+        for app in apps {
+            do {
+                if let summary = try await replay.rebuildMetricsIfNeeded(app: app) {
+                    logger.info("metrics rebuilt from the facts", metadata: [
+                        "app": "\(app.id)", "subscriptions": "\(summary.subscriptions)", "changed": "\(summary.changed)",
+                    ])
+                }
+            } catch {
+                logger.error("the metrics could not be rebuilt; run perennial replay", metadata: ["app": "\(app.id)", "error": "\(error)"])
             }
         }
     }

@@ -25,6 +25,7 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case customerNotFound = "customer_not_found"
     case invalidAttributes = "invalid_attributes"
     case invalidDateRange = "invalid_date_range"
+    case metricsRebuilding = "metrics_rebuilding"
     case subscriptionOwnedByAnotherCustomer = "subscription_owned_by_another_customer"
     // Receipts
     case invalidReceiptData = "invalid_receipt_data"
@@ -114,6 +115,7 @@ extension ErrorCode {
         case .auditUnavailable: (.unavailable, "The admin change could not be recorded in the audit log, so it was not made.")
         case .invalidAppUserID: (.badRequest, "The app user id is empty, only white space, longer than 256 characters or holds control characters.")
         case .customerNotFound: (.notFound, "No customer has this app user id.")
+        case .metricsRebuilding: (.unavailable, "The app's metrics are being rebuilt from its facts (`perennial replay`, or the first start after an upgrade); retry when it ends.")
         case .invalidDateRange: (.badRequest, "`from` and `to` are not YYYY-MM-DD dates, `to` is before `from`, or the range is longer than allowed.")
         case .invalidAttributes: (.badRequest, "Customer attributes break a rule: an unknown `$` name, a malformed email or country, too many, or too long.")
         case .subscriptionOwnedByAnotherCustomer: (.conflict, "Another customer owns the subscription and the app's `transfer_policy` is `keep_with_original`.")

@@ -9,7 +9,7 @@ public enum Migrations {
     static let all: [Migration] = [
         .initialSchema, .notificationInbox, .accountTokens, .offerSignatures, .engagementSignals, .polling, .auditLog,
         .renewalTieBreak, .masterKeyCanary, .rejectedNotificationBounds, .transferredEvents, .storeTokens,
-        .priceIncreaseConsent, .subscriptionIDs, .storeReferences, .notificationUUIDIndex, .customerIdentity,
+        .priceIncreaseConsent, .subscriptionIDs, .storeReferences, .notificationUUIDIndex, .customerIdentity, .metricRollups,
     ]
 
     /// Every version this build of Perennial knows, in increasing order.

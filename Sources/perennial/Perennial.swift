@@ -7,7 +7,7 @@ struct Perennial: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perennial",
         abstract: "A self-hostable subscription backend for apps.",
-        subcommands: [Serve.self, Migrate.self, SimulatorCommand.self, ReceiptCommand.self, GoogleCommand.self, JWSCommand.self, OfferCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self, ErrorCodesCommand.self, CalendarCommand.self],
+        subcommands: [Serve.self, Migrate.self, SimulatorCommand.self, ReceiptCommand.self, GoogleCommand.self, JWSCommand.self, OfferCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self, ReconcileCommand.self, MetricsCommand.self, ErrorCodesCommand.self, CalendarCommand.self],
         defaultSubcommand: Serve.self
     )
 }

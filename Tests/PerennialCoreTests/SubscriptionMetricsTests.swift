@@ -85,23 +85,28 @@ struct SubscriptionMetricsTests {
         var refundedFact = Self.paid("r", from: 2, to: 32, cents: 999)
         refundedFact.cancelledAt = Facts.day(40)
         let refunded = Self.history([refundedFact])
+        var refundedLiveFact = Self.paid("r2", from: 31, to: 61, cents: 999)
+        refundedLiveFact.cancelledAt = Facts.day(40)
+        let refundedLive = Self.history([refundedLiveFact])
         let lapsedTrial = Self.history([Facts.period("t", original: "t", from: 1, to: 8, trial: true)],
                                        [Facts.renewal(original: "t", observedOn: 5, willRenew: false, intent: 1)])
-        let histories = [converted, quitter, failed, refunded, lapsedTrial]
+        let histories = [converted, quitter, failed, refunded, refundedLive, lapsedTrial]
         let metrics = SubscriptionMetrics(catalog: Self.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
         // January 2026 holds days 0–30, February days 31–58.
         let months = MetricInterval.month.buckets(from: Self.day(0), through: Self.day(40))
         let starts = try #require(metrics.series("new_subscriptions", of: histories, buckets: months))
         #expect(starts[0].values == ["trials": 2, "paid": 3, "conversions": 1])
-        #expect(starts[1].values == ["trials": 0, "paid": 0, "conversions": 0])
+        #expect(starts[1].values == ["trials": 0, "paid": 1, "conversions": 0])
         let churn = try #require(metrics.series("churn", of: histories, buckets: months))
-        // In February: the quitter's period ends (voluntary), the failed one is given up (billing), the refund.
-        // The lapsed trial is not churn; the converted subscription expires on day 38 with no word from the store.
+        // In February: the quitter's period ends (voluntary, day 33), the failed one is given up (billing, day 45),
+        // the one refunded while live is revoked (day 40). The converted subscription (day 38) and the one refunded
+        // only after its period ended (day 32) expire with no word from the store: other. A refund after churn is
+        // not a second churn, and the lapsed trial is not churn at all.
         #expect(churn[0].values == ["voluntary": 0, "involuntary": 0, "refunded": 0, "other": 0])
-        #expect(churn[1].values == ["voluntary": 1, "involuntary": 1, "refunded": 1, "other": 1])
+        #expect(churn[1].values == ["voluntary": 1, "involuntary": 1, "refunded": 1, "other": 2])
         let revenue = try #require(metrics.series("revenue", of: histories, buckets: months))
-        // January: four paid periods of 9.99 (30% kept: 699 each); February: the refund of one.
+        // January: four paid periods of 9.99 (30% kept: 699 each); February: one more sale, and two refunds.
         #expect(revenue[0].values == ["price.USD": 3_996, "proceeds.USD": 2_796, "refunds": 0])
-        #expect(revenue[1].values == ["price.USD": -999, "proceeds.USD": -699, "refunded.USD": 999, "refunds": 1])
+        #expect(revenue[1].values == ["price.USD": -999, "proceeds.USD": -699, "refunded.USD": 1_998, "refunds": 2])
     }
 }

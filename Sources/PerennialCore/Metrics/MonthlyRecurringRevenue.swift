@@ -29,4 +29,30 @@ public enum MonthlyRecurringRevenue {
     public static func counts(_ state: SubscriptionState) -> Bool {
         state.productType == .autoRenewable && [.active, .introductory, .gracePeriod].contains(state.status)
     }
+
+    /// The monthly value in millionths of a minor unit, rounded half to even: what a subscription adds to
+    /// `mrr.*` (sums of these, rounded to minor units, are the series' figures).
+    public static func millionths(of price: Money, periodDays days: Double) -> Int64 {
+        var exact = monthlyValue(of: price, periodDays: days) * Decimal(MetricMeasure.mrrScale)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .bankers)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// Minor units from a sum of millionths, rounded half to even.
+    public static func minorUnits(fromMillionths value: Int64) -> Int64 {
+        MetricSeries.dividedHalfEven(value, by: MetricMeasure.mrrScale)
+    }
+
+    /// The price and length in days of the period a subscription's state is in: its deciding transaction's
+    /// (the store's price, else the catalog's); nil when neither is known.
+    public static func currentPrice(
+        of state: SubscriptionState, in transactions: [TransactionFact], catalog: Catalog
+    ) -> (Money, Double)? {
+        guard let transaction = transactions.first(where: { $0.transactionID == state.latestTransactionID }),
+              let price = transaction.price ?? catalog.product(transaction.productID, store: transaction.store)?.price,
+              let end = transaction.expiresAt, end > transaction.purchasedAt
+        else { return nil }
+        return (price, Double(end.milliseconds - transaction.purchasedAt.milliseconds) / 86_400_000)
+    }
 }

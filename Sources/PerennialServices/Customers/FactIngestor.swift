@@ -130,6 +130,9 @@ public struct FactIngestor: Sendable {
             try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
         }
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
+        try await MetricRollups.update(
+            key, environment: decision.state.environment, transactions: transactions, renewalInfos: renewals, app: app, at: now,
+            in: ledger)
         try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger)
         return decision.state
     }

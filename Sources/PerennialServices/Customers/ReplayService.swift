@@ -1,7 +1,7 @@
 import PerennialCore
 
-/// `perennial replay`: rebuilds every subscription's state, events and effects from its stored facts, as
-/// an ingestion would now (after an engine change, or to check that the stored states are what the facts
+/// `perennial replay`: rebuilds every subscription's state, events, effects and metric contributions from its
+/// stored facts, as an ingestion would now (after an engine change, or to check that the stored states are what the facts
 /// say). State is derived, never edited: a replay of unchanged facts with an unchanged engine changes
 /// nothing but what time has overtaken (a period that has ended since the last fold).
 public struct ReplayService: Sendable {
@@ -27,6 +27,11 @@ public struct ReplayService: Sendable {
         let decider = SubscriptionDecider(catalog: app.catalog)
         var summary = ReplaySummary()
         var after: SubscriptionKey?
+        if !dryRun {
+            // The metrics are rebuilt from nothing (each fold adds what its subscription contributes); until the
+            // last page they are partial, and say so.
+            try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
+        }
         while true {
             let cursor = after
             let page: ReplaySummary = dryRun
@@ -45,9 +50,20 @@ public struct ReplayService: Sendable {
                 }
             summary.add(page)
             progress(summary)
-            guard let last = page.lastKey, page.subscriptions == pageSize else { return summary }
+            guard let last = page.lastKey, page.subscriptions == pageSize else { break }
             after = last
         }
+        if !dryRun {
+            try await ledger.write { try await $0.endMetricRollupRebuild(appID: app.id) }
+        }
+        return summary
+    }
+
+    /// Replays `app` when its metrics wait for a rebuild (after the upgrade that added them, or a replay that
+    /// was cut short); nil when they do not. `perennial serve` runs it at startup, in the background.
+    public func rebuildMetricsIfNeeded(app: AppSettings) async throws -> ReplaySummary? {
+        guard try await ledger.read({ try await $0.isRebuildingMetricRollups(appID: app.id) }) else { return nil }
+        return try await replay(app: app, dryRun: false)
     }
 
     /// One page of a dry run: what a fold would write, compared with what is stored.

@@ -134,6 +134,38 @@ public protocol LedgerSession: Sendable {
     /// Every stored renewal-info snapshot of one subscription, in no particular order.
     func renewalInfos(appID: String, subscription: SubscriptionKey) async throws -> [RenewalInfoFact]
 
+    // MARK: Metric rollups
+
+    /// The metric contributions stored for one subscription (`MetricContribution`), in order; empty when none.
+    func metricContributions(appID: String, subscription: SubscriptionKey) async throws -> [MetricContribution]
+
+    /// Stores a subscription's contributions and adds `difference` (new − stored) to the app's rollups under
+    /// the subscription's environment and store, in the caller's write.
+    func replaceMetricContributions(
+        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment,
+        contributions: [MetricContribution], difference: [MetricContribution]
+    ) async throws
+
+    /// The daily totals of the measures the query names, summed over the cells it keeps.
+    func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal]
+
+    /// Stored contributions a page at a time, in key order after `after`, with each subscription's owner (nil
+    /// when nobody owns it): the rows behind a figure (`?explain=true`).
+    func metricContributionPage(
+        appID: String, environment: StoreEnvironment, store: Store?, after: SubscriptionKey?, limit: Int
+    ) async throws -> [StoredMetricContributions]
+
+    /// Removes every rollup and stored contribution of the app and marks its metrics as being rebuilt, for
+    /// `perennial replay` to fold every subscription again.
+    func beginMetricRollupRebuild(appID: String) async throws
+
+    /// Marks the app's metrics as rebuilt.
+    func endMetricRollupRebuild(appID: String) async throws
+
+    /// Whether the app's metrics are being rebuilt (or, after an upgrade, wait to be): its rollups are not
+    /// whole until the replay ends.
+    func isRebuildingMetricRollups(appID: String) async throws -> Bool
+
     // MARK: Subscriptions
 
     /// Blocks other transactions that lock the same subscription until this one ends.

@@ -1,0 +1,84 @@
+/// The metrics a series can show, each read from its measures' daily totals (`MetricTotal`) by one rule:
+/// a stock metric's bucket is its value at the end of the bucket's last day (every total up to that day),
+/// a flow metric's the sum of the bucket's days. docs/metrics.md defines each in words.
+/// - `active_subscriptions` (stock): `trial`, `paid`, `grace_period`, `billing_retry`, and `total` (all but
+///   billing retry, which has no access).
+/// - `mrr` (stock): per currency, in minor units.
+/// - `new_subscriptions`: `trials`, `paid` (started without a trial), `conversions`.
+/// - `churn`: paid subscriptions that ended — `voluntary`, `involuntary`, `refunded`, `other`.
+/// - `renewals`: paid periods after the first (`count`).
+/// - `revenue`: `price.<currency>` and `proceeds.<currency>` net of refunds, `refunded.<currency>`, `refunds`.
+/// - `ltv`: by cohort (the month a subscription's first paid period began): `subscriptions`,
+///   `proceeds.<currency>` earned so far, and `per_subscription.<currency>` (rounded half to even).
+public enum MetricSeries {
+    /// Every metric name a series can show.
+    public static let names: Set<String> = ["active_subscriptions", "mrr", "new_subscriptions", "churn", "renewals", "revenue", "ltv"]
+
+    /// The prefix of the measures a metric reads (a whole name for `renewals`).
+    public static func measurePrefix(of name: String) -> String? {
+        switch name {
+        case "active_subscriptions": MetricMeasure.activePrefix
+        case "mrr": MetricMeasure.mrrPrefix
+        case "new_subscriptions": MetricMeasure.newPrefix
+        case "churn": MetricMeasure.churnPrefix
+        case "renewals": MetricMeasure.renewals
+        case "revenue": MetricMeasure.revenuePrefix
+        case "ltv": MetricMeasure.cohortPrefix
+        default: nil
+        }
+    }
+
+    /// Whether the metric's buckets are values at their end (every total before counts).
+    public static func isStock(_ name: String) -> Bool { name == "active_subscriptions" || name == "mrr" }
+
+    /// The metric's points over the buckets from its measures' totals; nil for an unknown metric.
+    public static func points(
+        _ name: String, totals: [MetricTotal], buckets: [(start: CivilDate, end: CivilDate)]
+    ) -> [SubscriptionMetrics.Point]? {
+        guard let prefix = measurePrefix(of: name) else { return nil }
+        let ordered = totals.filter { $0.measure.hasPrefix(prefix) }.sorted { $0.day < $1.day }
+        return buckets.map { bucket in
+            var sums: [String: Int64] = [:]
+            for total in ordered {
+                guard total.day <= bucket.end.daysSince1970 else { break }
+                guard isStock(name) || total.day >= bucket.start.daysSince1970 else { continue }
+                sums[String(total.measure.dropFirst(name == "renewals" ? 0 : prefix.count)), default: 0] += total.value
+            }
+            return SubscriptionMetrics.Point(start: bucket.start, end: bucket.end, values: values(of: name, sums))
+        }
+    }
+
+    /// A bucket's named values from its measures' sums (the prefix removed): every column of the metric,
+    /// zero when nothing contributed.
+    private static func values(of name: String, _ sums: [String: Int64]) -> [String: Int64] {
+        switch name {
+        case "active_subscriptions":
+            var values = ["trial": 0, "paid": 0, "grace_period": 0, "billing_retry": 0].merging(sums) { $1 }
+            values["total"] = values["trial", default: 0] + values["paid", default: 0] + values["grace_period", default: 0]
+            return values
+        case "mrr":
+            return sums.mapValues(MonthlyRecurringRevenue.minorUnits(fromMillionths:)).filter { $0.value != 0 }
+        case "new_subscriptions": return ["trials": 0, "paid": 0, "conversions": 0].merging(sums) { $1 }
+        case "churn": return ["voluntary": 0, "involuntary": 0, "refunded": 0, "other": 0].merging(sums) { $1 }
+        case "renewals": return ["count": sums[MetricMeasure.renewals, default: 0]]
+        case "revenue": return ["refunds": 0].merging(sums) { $1 }
+        case "ltv":
+            var values = ["subscriptions": 0].merging(sums) { $1 }
+            let count = values["subscriptions", default: 0]
+            for (key, proceeds) in sums where key.hasPrefix("proceeds.") && count > 0 {
+                values["per_subscription." + key.dropFirst("proceeds.".count)] = dividedHalfEven(proceeds, by: count)
+            }
+            return values
+        default: return sums
+        }
+    }
+
+    /// `value` ÷ `divisor` rounded half to even.
+    static func dividedHalfEven(_ value: Int64, by divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        let twice = 2 * abs(value % divisor)
+        if twice < divisor { return quotient }
+        let away = quotient + ((value < 0) != (divisor < 0) ? -1 : 1)
+        return twice > divisor || quotient % 2 != 0 ? away : quotient
+    }
+}

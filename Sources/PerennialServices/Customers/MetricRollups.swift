@@ -1,0 +1,20 @@
+import PerennialCore
+
+/// Keeps the metric rollups exact in the same write that folds a subscription: its contributions are
+/// computed again from all its facts (`SubscriptionContributions`), and only the difference from those
+/// stored before is added to the rollups — so a late or out-of-order fact corrects exactly the past days it
+/// touches, and a fold that changes nothing writes nothing.
+enum MetricRollups {
+    static func update(
+        _ key: SubscriptionKey, environment: StoreEnvironment, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact],
+        app: AppSettings, at now: Instant, in ledger: any LedgerSession
+    ) async throws {
+        let contributions = SubscriptionContributions(catalog: app.catalog, schedules: app.revenue.schedules)
+            .contributions(transactions: transactions, renewalInfos: renewalInfos, through: now)
+        let stored = try await ledger.metricContributions(appID: app.id, subscription: key)
+        let difference = MetricContribution.difference(from: stored, to: contributions)
+        guard !difference.isEmpty else { return }
+        try await ledger.replaceMetricContributions(
+            appID: app.id, subscription: key, environment: environment, contributions: contributions, difference: difference)
+    }
+}

@@ -1,0 +1,108 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+extension SQLLedgerSession {
+    /// Shards of a rollup cell on PostgreSQL, where concurrent writes adding to one row would wait for each
+    /// other's commit; SQLite has one writer, and one shard.
+    var metricShards: Int64 { session.kind == .postgresql ? 8 : 1 }
+
+    public func metricContributions(appID: String, subscription: SubscriptionKey) async throws -> [MetricContribution] {
+        guard let row = try await sql.raw("""
+            SELECT contributions FROM subscription_metric_contributions
+            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue)
+                AND subscription_id = \(bind: subscription.id)
+            """).first()
+        else { return [] }
+        return try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions
+    }
+
+    public func replaceMetricContributions(
+        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment,
+        contributions: [MetricContribution], difference: [MetricContribution]
+    ) async throws {
+        try await sql.raw("""
+            INSERT INTO subscription_metric_contributions (app_id, store, subscription_id, environment, contributions)
+            VALUES (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: environment.rawValue),
+                    \(bind: try JSONBody.encode(MetricContributionsBody(contributions))))
+            ON CONFLICT (app_id, store, subscription_id) DO UPDATE SET
+                environment = excluded.environment, contributions = excluded.contributions
+            """).run()
+        let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(subscription.id) % metricShards)
+        for cell in difference {
+            try await sql.raw("""
+                INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
+                VALUES (\(bind: appID), \(bind: cell.measure), \(bind: Int64(cell.day)), \(bind: environment.rawValue),
+                        \(bind: subscription.store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard),
+                        \(bind: cell.value))
+                ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
+                    value = metric_rollups.value + excluded.value
+                """).run()
+        }
+    }
+
+    public func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
+        var statement: SQLQueryString = """
+            SELECT day, measure, CAST(SUM(value) AS BIGINT) AS total FROM metric_rollups
+            WHERE app_id = \(bind: query.appID) AND measure >= \(bind: query.measurePrefix)
+                AND measure < \(bind: Self.prefixEnd(query.measurePrefix)) AND environment = \(bind: query.environment.rawValue)
+                AND day <= \(bind: Int64(query.throughDay))
+            """
+        if let fromDay = query.fromDay { statement += " AND day >= \(bind: Int64(fromDay))" }
+        if let store = query.store { statement += " AND store = \(bind: store.rawValue)" }
+        if let productID = query.productID { statement += " AND product_id = \(bind: productID)" }
+        if let country = query.country { statement += " AND country = \(bind: country)" }
+        statement += " GROUP BY day, measure HAVING SUM(value) <> 0"
+        return try await sql.raw(statement).all().map { row in
+            MetricTotal(day: Int(try row.int64("day")), measure: try row.string("measure"), value: try row.int64("total"))
+        }
+    }
+
+    public func metricContributionPage(
+        appID: String, environment: StoreEnvironment, store: Store?, after: SubscriptionKey?, limit: Int
+    ) async throws -> [StoredMetricContributions] {
+        let afterStore = after?.store.rawValue ?? ""
+        let afterID = after?.id ?? ""
+        var statement: SQLQueryString = """
+            SELECT c.store, c.subscription_id, c.contributions, s.owner_app_user_id
+            FROM subscription_metric_contributions c
+            LEFT JOIN subscriptions s ON s.app_id = c.app_id AND s.store = c.store AND s.subscription_id = c.subscription_id
+            WHERE c.app_id = \(bind: appID) AND c.environment = \(bind: environment.rawValue)
+                AND (c.store > \(bind: afterStore) OR (c.store = \(bind: afterStore) AND c.subscription_id > \(bind: afterID)))
+            """
+        if let store { statement += " AND c.store = \(bind: store.rawValue)" }
+        statement += " ORDER BY c.store, c.subscription_id LIMIT \(bind: Int64(max(limit, 1)))"
+        return try await sql.raw(statement).all().map { row in
+            guard let store = Store(rawValue: try row.string("store")) else {
+                throw StorageError(.corruptRecord, "stored metric contributions name no valid store")
+            }
+            return StoredMetricContributions(
+                subscription: SubscriptionKey(store: store, id: try row.string("subscription_id")),
+                ownerAppUserID: try row.optionalString("owner_app_user_id"),
+                contributions: try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions)
+        }
+    }
+
+    public func beginMetricRollupRebuild(appID: String) async throws {
+        try await sql.raw("DELETE FROM metric_rollups WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM subscription_metric_contributions WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("UPDATE apps SET metrics_rebuild_needed = 1 WHERE id = \(bind: appID)").run()
+    }
+
+    public func endMetricRollupRebuild(appID: String) async throws {
+        try await sql.raw("UPDATE apps SET metrics_rebuild_needed = 0 WHERE id = \(bind: appID)").run()
+    }
+
+    public func isRebuildingMetricRollups(appID: String) async throws -> Bool {
+        try await sql.raw("SELECT metrics_rebuild_needed FROM apps WHERE id = \(bind: appID)").first()
+            .map { try $0.int64("metrics_rebuild_needed") != 0 } ?? false
+    }
+
+    /// The least text above every text that starts with `prefix` (its last byte raised by one): measure names
+    /// are ASCII, so `measure >= prefix AND measure < end` is the prefix, answered from the index.
+    static func prefixEnd(_ prefix: String) -> String {
+        var bytes = Array(prefix.utf8)
+        guard let last = bytes.popLast() else { return "\u{7F}" }
+        return String(decoding: bytes + [last + 1], as: UTF8.self)
+    }
+}

@@ -1,0 +1,116 @@
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import PerennialTesting
+import PropertyBased
+import Testing
+
+/// The rollups the writes keep give the metrics a recomputation from the final facts gives, whatever order
+/// and grouping the facts arrived in: random lifecycles of several subscriptions, their facts shuffled and
+/// delivered in batches at a clock that moves forward, each subscription folded again at the end (as its
+/// status check does); then every metric, the retention table and the explanations are compared with
+/// `SubscriptionMetrics` over the stored facts, and the stock metrics with the engine's own fold at each
+/// day's end.
+@Suite("Metric rollups")
+struct MetricRollupPropertyTests {
+    static let app: AppSettings = {
+        var app = AppSettings(
+            id: "app", bundleID: "com.example.app", apple: nil,
+            catalog: Catalog(products: [
+                Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"],
+                        price: Money(minorUnits: 999, currency: "USD")),
+                Product(id: "pro.weekly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"],
+                        price: Money(minorUnits: 299, currency: "USD")),
+            ]),
+            publicAPIKey: "public", secretAPIKey: "secret")
+        app.revenue.schedules = [.appStore: .appStore(smallBusinessProgram: false)]
+        return app
+    }()
+
+    @Test func anyDeliveryOrderGivesTheRecomputedMetrics() async {
+        await propertyCheck(count: 20, input: Gen.int(in: 0...1_000_000)) { seed in
+            do {
+                try await TestDatabase.sqliteMemory.withDatabase { try await Self.check(seed: UInt64(seed), database: $0) }
+            } catch {
+                Issue.record("seed \(seed): \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func onEachDatabase(database: TestDatabase) async throws {
+        try await database.withDatabase { try await Self.check(seed: 2_026, database: $0) }
+    }
+
+    static func check(seed: UInt64, database: PerennialDatabase) async throws {
+        var random = SplitMix64(state: seed)
+        let ledger = SQLLedger(database: database)
+        let clock = FixedClock(Facts.origin)
+        let ingestor = FactIngestor(ledger: ledger, clock: clock)
+        let count = Int.random(in: 3...8, using: &random)
+        var pieces: [(owner: String, batch: FactBatch, latest: Instant)] = []
+        var keys: [SubscriptionKey] = []
+        for index in 0..<count {
+            let id = "s\(index)"
+            let lifecycle = RandomLifecycle(subscription: id, using: &random)
+            guard !lifecycle.transactions.isEmpty else { continue }
+            keys.append(SubscriptionKey(store: .appStore, id: id))
+            pieces += lifecycle.transactions.map { ("user-\(index)", FactBatch(transactions: [$0]), $0.cancelledAt ?? $0.purchasedAt) }
+            pieces += lifecycle.renewalInfos.map { ("user-\(index)", FactBatch(renewalInfos: [$0]), $0.observedAt) }
+        }
+        pieces.shuffle(using: &random)
+        var latest = Facts.origin
+        for piece in pieces {
+            latest = max(latest, piece.latest).adding(milliseconds: Int64(Int.random(in: 0...3, using: &random)) * 86_400_000)
+            clock.set(latest)
+            try await ingestor.ingest(piece.batch, app: app, appUserID: piece.owner)
+        }
+        let now = latest.adding(milliseconds: 5 * 86_400_000)
+        clock.set(now)
+        try await ingestor.refold(keys, app: app, at: now)
+
+        let folded = keys
+        let histories = try await ledger.read { session in
+            var histories: [SubscriptionMetrics.History] = []
+            for key in folded {
+                histories.append(SubscriptionMetrics.History(
+                    transactions: try await session.transactions(appID: app.id, subscription: key),
+                    renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key)))
+            }
+            return histories
+        }
+        let first = CivilDate(utcDayOf: Facts.origin)
+        let last = CivilDate(utcDayOf: now)
+        let days = MetricInterval.day.buckets(from: first, through: last)
+        let service = MetricsService(ledger: ledger)
+        let recomputed = SubscriptionMetrics(catalog: app.catalog, schedules: app.revenue.schedules)
+        for name in MetricSeries.names.sorted() {
+            for interval in [MetricInterval.day, .month] {
+                let buckets = interval.buckets(from: first, through: last)
+                let rolled = try await service.series(app: app, name: name, from: first, through: last, interval: interval)
+                #expect(rolled == recomputed.series(name, of: histories, buckets: buckets, now: now), "seed \(seed): \(name) by \(interval)")
+            }
+        }
+        for name in ["active_subscriptions", "mrr"] {
+            let rolled = try await service.series(app: app, name: name, from: first, through: last, interval: .day)
+            #expect(rolled == recomputed.stockAtBucketEnds(name, of: histories, buckets: days), "seed \(seed): \(name), folded at each day's end")
+        }
+        let contributions = histories.flatMap {
+            SubscriptionContributions(catalog: app.catalog, schedules: app.revenue.schedules)
+                .contributions(transactions: $0.transactions, renewalInfos: $0.renewalInfos, through: now)
+        }
+        let months = MetricInterval.month.buckets(from: first, through: last).map(\.start)
+        #expect(try await service.retention(app: app, from: first, through: last)
+                == RetentionTable(totals: MetricTotal.of(contributions), cohorts: months), "seed \(seed): retention")
+        // The rows behind a figure add up to it: paid subscriptions on the last day, and the whole range's revenue.
+        let paidToday = try await service.series(app: app, name: "active_subscriptions", from: last, through: last, interval: .day)
+        let explained = try #require(try await service.explain(app: app, name: "active_subscriptions", from: last, through: last))
+        #expect(explained.rows.reduce(0) { $0 + ($1.values["paid"] ?? 0) } == paidToday?.first?.values["paid"], "seed \(seed)")
+        let revenue = try await service.series(app: app, name: "revenue", from: first, through: last, interval: .month)
+        let revenueRows = try #require(try await service.explain(app: app, name: "revenue", from: first, through: last))
+        for currency in ["USD", "EUR"] {
+            let total = revenue?.reduce(0) { $0 + ($1.values["price.\(currency)"] ?? 0) }
+            #expect(revenueRows.rows.reduce(0) { $0 + ($1.values["price.\(currency)"] ?? 0) } == total, "seed \(seed): \(currency)")
+        }
+    }
+}
