@@ -15,6 +15,8 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     /// `perennial replay` of every subscription in the HTTP benchmarks' databases (after their HTTP
     /// benchmarks), SQLite and PostgreSQL.
     case ledgerReplay = "ledger-replay"
+    /// The metric routes' queries over a million customers' rollups, SQLite and PostgreSQL.
+    case metrics
     /// The same server answering a constant route: the framework's ceiling on this machine.
     case helloHTTP = "hello-http"
 
@@ -22,7 +24,7 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     public var servesHTTP: Bool {
         switch self {
         case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay: true
-        case .jwsVerify, .offerSign, .receiptFold, .engineReplay: false
+        case .jwsVerify, .offerSign, .receiptFold, .engineReplay, .metrics: false
         }
     }
 }

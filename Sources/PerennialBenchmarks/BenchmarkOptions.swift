@@ -12,6 +12,8 @@ public struct BenchmarkOptions: Sendable {
     public var fixturesDirectory: String?
     /// Customers in the HTTP benchmarks' databases and in `engine-replay`'s larger size.
     public var customers: Int = 100_000
+    /// Customers whose rollups `metrics` queries.
+    public var metricsCustomers: Int = 1_000_000
     /// When set, entitlements-http also reads only this many customers (`entitlements-http-warm-…`): the
     /// customer cache warm, beside the cold figure over every customer.
     public var hotCustomers: Int?

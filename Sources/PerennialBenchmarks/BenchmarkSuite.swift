@@ -54,6 +54,8 @@ public struct BenchmarkSuite: Sendable {
                 }
             case .engineReplay:
                 for result in try await EngineReplayBenchmark().run(options: options) { report(result) }
+            case .metrics:
+                try await MetricsBenchmark(options: options, logger: logger).run(report: report, progress: progress)
             case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay:
                 break
             }

@@ -34,6 +34,9 @@ struct PerennialBench: AsyncParsableCommand {
     @Option(help: "Customers in the HTTP benchmarks' databases and in engine-replay.")
     var customers: Int = 100_000
 
+    @Option(help: "Customers whose rollups the metrics benchmark queries.")
+    var metricsCustomers: Int = 1_000_000
+
     @Option(help: "Also measure entitlements-http over only this many customers (the customer cache warm).")
     var hotCustomers: Int?
 
@@ -78,6 +81,7 @@ struct PerennialBench: AsyncParsableCommand {
         options.rounds = rounds
         options.fixturesDirectory = fixtures ?? Self.defaultFixtures()
         options.customers = customers
+        options.metricsCustomers = metricsCustomers
         options.connections = connections
         options.hotCustomers = hotCustomers
         options.workDirectory = workDir

@@ -31,18 +31,27 @@ public enum MetricSeries {
     /// Whether the metric's buckets are values at their end (every total before counts).
     public static func isStock(_ name: String) -> Bool { name == "active_subscriptions" || name == "mrr" }
 
-    /// The metric's points over the buckets from its measures' totals; nil for an unknown metric.
+    /// The metric's points over the buckets (in order, not overlapping) from its measures' totals; nil for an
+    /// unknown metric.
     public static func points(
         _ name: String, totals: [MetricTotal], buckets: [(start: CivilDate, end: CivilDate)]
     ) -> [SubscriptionMetrics.Point]? {
         guard let prefix = measurePrefix(of: name) else { return nil }
+        let dropped = name == "renewals" ? 0 : prefix.count
         let ordered = totals.filter { $0.measure.hasPrefix(prefix) }.sorted { $0.day < $1.day }
+            .map { (day: $0.day, key: String($0.measure.dropFirst(dropped)), value: $0.value) }
+        // Buckets run forwards without overlapping: one pass over the totals, a stock metric's sums carried from
+        // bucket to bucket, a flow metric's started again at each.
+        var sums: [String: Int64] = [:]
+        var index = 0
         return buckets.map { bucket in
-            var sums: [String: Int64] = [:]
-            for total in ordered {
-                guard total.day <= bucket.end.daysSince1970 else { break }
-                guard isStock(name) || total.day >= bucket.start.daysSince1970 else { continue }
-                sums[String(total.measure.dropFirst(name == "renewals" ? 0 : prefix.count)), default: 0] += total.value
+            if !isStock(name) {
+                sums = [:]
+                while index < ordered.count, ordered[index].day < bucket.start.daysSince1970 { index += 1 }
+            }
+            while index < ordered.count, ordered[index].day <= bucket.end.daysSince1970 {
+                sums[ordered[index].key, default: 0] += ordered[index].value
+                index += 1
             }
             return SubscriptionMetrics.Point(start: bucket.start, end: bucket.end, values: values(of: name, sums))
         }

@@ -1,3 +1,4 @@
+import PerennialCore
 import Foundation
 import PerennialAppStore
 import PerennialTesting

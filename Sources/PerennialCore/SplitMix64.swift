@@ -1,5 +1,5 @@
-/// A seeded random number generator (SplitMix64), so a test that shuffles or mutates can be replayed from
-/// the seed it reports.
+/// A seeded random number generator (SplitMix64): a test that shuffles or mutates can be replayed from the
+/// seed it reports, and a benchmark builds the same data on every run.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
