@@ -95,8 +95,9 @@ struct SubscriptionMetricsTests {
         // January 2026 holds days 0–30, February days 31–58.
         let months = MetricInterval.month.buckets(from: Self.day(0), through: Self.day(40))
         let starts = try #require(metrics.series("new_subscriptions", of: histories, buckets: months))
-        #expect(starts[0].values == ["trials": 2, "paid": 3, "conversions": 1])
-        #expect(starts[1].values == ["trials": 0, "paid": 1, "conversions": 0])
+        // Of January's two trials, one converted: 1 × 10000 ÷ 2 = 5000 basis points. February has no trial, no rate.
+        #expect(starts[0].values == ["trials": 2, "paid": 3, "conversions": 1, "converted_trials": 1, "conversion_rate_bp": 5_000])
+        #expect(starts[1].values == ["trials": 0, "paid": 1, "conversions": 0, "converted_trials": 0])
         let churn = try #require(metrics.series("churn", of: histories, buckets: months))
         // In February: the quitter's period ends (voluntary, day 33), the failed one is given up (billing, day 45),
         // the one refunded while live is revoked (day 40). The converted subscription (day 38) and the one refunded

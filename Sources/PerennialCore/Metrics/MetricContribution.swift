@@ -1,5 +1,5 @@
 /// One subscription's part in one measure on one day (UTC), by product and country: what the metric
-/// rollups add up. A stock measure (`active.*`, `mrr.*`: what is true at the end of a day) contributes
+/// rollups add up. A stock measure (`active.*`, `mrr.*`, `state_mix.*`: what is true at the end of a day) contributes
 /// its changes — +1 on the day a subscription becomes active, −1 on the day it stops — so that its value
 /// on a day is the sum of everything up to that day; a flow measure (starts, churn, renewals, revenue)
 /// contributes on the day it happened. Cohort measures (`retention.*`, `cohort.*`) sit on the first day of
@@ -13,7 +13,7 @@ public struct MetricContribution: Sendable, Hashable, Codable, Comparable {
     public var productID: String
     /// The storefront's country as the store gives it; empty when the store does not say.
     public var country: String
-    /// A count, or an amount: minor units, or millionths of a minor unit for `mrr.*`.
+    /// A count, or an amount: minor units, or millionths of a minor unit for `mrr.*` and `mrr_movement.*`.
     public var value: Int64
 
     public init(day: Int, measure: String, productID: String, country: String, value: Int64) {

@@ -4,15 +4,29 @@
 /// - `active_subscriptions` (stock): `trial`, `paid`, `grace_period`, `billing_retry`, and `total` (all but
 ///   billing retry, which has no access).
 /// - `mrr` (stock): per currency, in minor units.
-/// - `new_subscriptions`: `trials`, `paid` (started without a trial), `conversions`.
+/// - `new_subscriptions`: `trials`, `paid` (started without a trial), `conversions`, `converted_trials` (of
+///   the bucket's trials, those that converted since) and `conversion_rate_bp`.
 /// - `churn`: paid subscriptions that ended — `voluntary`, `involuntary`, `refunded`, `other`.
 /// - `renewals`: paid periods after the first (`count`).
 /// - `revenue`: `price.<currency>` and `proceeds.<currency>` net of refunds, `refunded.<currency>`, `refunds`.
 /// - `ltv`: by cohort (the month a subscription's first paid period began): `subscriptions`,
 ///   `proceeds.<currency>` earned so far, and `per_subscription.<currency>` (rounded half to even).
+/// - `mrr_movement`: the change of MRR by kind, `new.<currency>`, `reactivation.<currency>`,
+///   `expansion.<currency>`, `contraction.<currency>`, `churn.<currency>` (`MRRMovement`), in minor units.
+/// - `billing`: `issues`, `recovered`, `recovered_in_grace`, `days_to_recover`, `lost` (`BillingIssues`) and
+///   `recovery_rate_bp`.
+/// - `state_mix` (stock): paid subscriptions with access by offer, `standard`, `introductory`, `promotional`,
+///   `offer_code` (`PeriodOffer`).
+/// - `offers`: per offer `<kind>:<identifier>`, `<offer>.redemptions`, `<offer>.renewals_after` and
+///   `<offer>.proceeds_after.<currency>` (`OfferContributions`).
+///
+/// Rates are in basis points (1/10,000), rounded half to even, and left out when their denominator is 0.
 public enum MetricSeries {
     /// Every metric name a series can show.
-    public static let names: Set<String> = ["active_subscriptions", "mrr", "new_subscriptions", "churn", "renewals", "revenue", "ltv"]
+    public static let names: Set<String> = [
+        "active_subscriptions", "mrr", "new_subscriptions", "churn", "renewals", "revenue", "ltv",
+        "mrr_movement", "billing", "state_mix", "offers",
+    ]
 
     /// The prefix of the measures a metric reads (a whole name for `renewals`).
     public static func measurePrefix(of name: String) -> String? {
@@ -24,12 +38,16 @@ public enum MetricSeries {
         case "renewals": MetricMeasure.renewals
         case "revenue": MetricMeasure.revenuePrefix
         case "ltv": MetricMeasure.cohortPrefix
+        case "mrr_movement": MetricMeasure.mrrMovementPrefix
+        case "billing": MetricMeasure.billingPrefix
+        case "state_mix": MetricMeasure.stateMixPrefix
+        case "offers": MetricMeasure.offersPrefix
         default: nil
         }
     }
 
     /// Whether the metric's buckets are values at their end (every total before counts).
-    public static func isStock(_ name: String) -> Bool { name == "active_subscriptions" || name == "mrr" }
+    public static func isStock(_ name: String) -> Bool { name == "active_subscriptions" || name == "mrr" || name == "state_mix" }
 
     /// The metric's points over the buckets (in order, not overlapping) from its measures' totals; nil for an
     /// unknown metric.
@@ -54,31 +72,6 @@ public enum MetricSeries {
                 index += 1
             }
             return SubscriptionMetrics.Point(start: bucket.start, end: bucket.end, values: values(of: name, sums))
-        }
-    }
-
-    /// A bucket's named values from its measures' sums (the prefix removed): every column of the metric,
-    /// zero when nothing contributed.
-    private static func values(of name: String, _ sums: [String: Int64]) -> [String: Int64] {
-        switch name {
-        case "active_subscriptions":
-            var values = ["trial": 0, "paid": 0, "grace_period": 0, "billing_retry": 0].merging(sums) { $1 }
-            values["total"] = values["trial", default: 0] + values["paid", default: 0] + values["grace_period", default: 0]
-            return values
-        case "mrr":
-            return sums.mapValues(MonthlyRecurringRevenue.minorUnits(fromMillionths:)).filter { $0.value != 0 }
-        case "new_subscriptions": return ["trials": 0, "paid": 0, "conversions": 0].merging(sums) { $1 }
-        case "churn": return ["voluntary": 0, "involuntary": 0, "refunded": 0, "other": 0].merging(sums) { $1 }
-        case "renewals": return ["count": sums[MetricMeasure.renewals, default: 0]]
-        case "revenue": return ["refunds": 0].merging(sums) { $1 }
-        case "ltv":
-            var values = ["subscriptions": 0].merging(sums) { $1 }
-            let count = values["subscriptions", default: 0]
-            for (key, proceeds) in sums where key.hasPrefix("proceeds.") && count > 0 {
-                values["per_subscription." + key.dropFirst("proceeds.".count)] = dividedHalfEven(proceeds, by: count)
-            }
-            return values
-        default: return sums
         }
     }
 

@@ -55,10 +55,13 @@ public struct SubscriptionContributions: Sendable {
             }
         }
         SubscriptionCohort(transactions: transactions)?.contribute(entries: entries, lastState: lastState, add: add)
+        OfferContributions(transactions: transactions).contribute(entries: entries, add: add)
         return MetricContribution.combined(cells)
     }
 
-    /// `new.*` and `renewals`: the auto-renewable periods in order of purchase.
+    /// `new.*` and `renewals`: the auto-renewable periods in order of purchase. A trial that converted
+    /// counts in `new.conversions` on its first paid period's day and in `new.converted_trials` on its own
+    /// first day, so a bucket's `new.trials` and `new.converted_trials` are of the same trials.
     private func starts(of transactions: [TransactionFact], add: (Int, String, String, String?, Int64) -> Void) {
         let periods = transactions.filter { $0.expiresAt != nil }
             .sorted { ($0.purchasedAt, $0.transactionID) < ($1.purchasedAt, $1.transactionID) }
@@ -68,6 +71,7 @@ public struct SubscriptionContributions: Sendable {
             add(Self.day(of: first.purchasedAt), "new.trials", first.productID, first.storefront, 1)
             if let converted = paid.first {
                 add(Self.day(of: converted.purchasedAt), "new.conversions", converted.productID, converted.storefront, 1)
+                add(Self.day(of: first.purchasedAt), "new.converted_trials", first.productID, first.storefront, 1)
             }
         } else {
             add(Self.day(of: first.purchasedAt), "new.paid", first.productID, first.storefront, 1)

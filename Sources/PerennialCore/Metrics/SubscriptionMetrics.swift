@@ -38,7 +38,8 @@ public struct SubscriptionMetrics: Sendable {
         self.schedules = schedules
     }
 
-    /// The series of `name` (`MetricSeries.names`) over the buckets, from the histories as known at `now`
+    /// The series of `name` (`MetricSeries.names`) over the buckets (in order, not overlapping), from the
+    /// histories as known at `now`
     /// (by default the last bucket's last instant); nil for an unknown name.
     public func series(
         _ name: String, of histories: [History], buckets: [(start: CivilDate, end: CivilDate)], now: Instant? = nil

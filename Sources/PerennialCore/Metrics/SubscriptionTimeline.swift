@@ -1,7 +1,8 @@
 import Foundation
 
 /// One subscription's state at the end of each UTC day, walked over the days it can change, giving the
-/// stock measures' changes (`active.*`, `mrr.*`) and `churn.*` to `SubscriptionContributions`.
+/// stock measures' changes (`active.*`, `mrr.*`, `state_mix.*`), `churn.*`, and the day-to-day changes
+/// `mrr_movement.*` (`MRRMovement`) and `billing.*` (`BillingIssues`) to `SubscriptionContributions`.
 struct SubscriptionTimeline {
     let engine: SubscriptionEngine
     let catalog: Catalog
@@ -50,6 +51,8 @@ struct SubscriptionTimeline {
         var knownRenewals = 0
         var previous: [StockKey: Int64] = [:]
         var wasLivePaid = false
+        var movement = MRRMovement()
+        var billing = BillingIssues()
         var state: SubscriptionState?
         while index < queue.count {
             let day = queue[index]
@@ -61,15 +64,22 @@ struct SubscriptionTimeline {
                 transactions: Array(transactions[..<knownTransactions]), renewalInfos: Array(renewalInfos[..<knownRenewals]), at: end)
             var current: [StockKey: Int64] = [:]
             var isLivePaid = false
-            if let state, state.productType == .autoRenewable {
-                let country = transactions.first { $0.transactionID == state.latestTransactionID }?.storefront ?? ""
-                if let column = Self.column(of: state.status) {
-                    current[StockKey(measure: MetricMeasure.activePrefix + column, productID: state.productID, country: country), default: 0] += 1
+            var mrr: MRRMovement.Amount?
+            var country = ""
+            let renewable = state.flatMap { $0.productType == .autoRenewable ? $0 : nil }
+            if let state = renewable {
+                let deciding = transactions.first { $0.transactionID == state.latestTransactionID }
+                country = deciding?.storefront ?? ""
+                func count(_ measure: String, _ value: Int64) {
+                    current[StockKey(measure: measure, productID: state.productID, country: country), default: 0] += value
                 }
+                if let column = Self.column(of: state.status) { count(MetricMeasure.activePrefix + column, 1) }
+                if let column = PeriodOffer.mixColumn(of: state, deciding: deciding) { count(MetricMeasure.stateMixPrefix + column, 1) }
                 if MonthlyRecurringRevenue.counts(state),
                    let (price, periodDays) = MonthlyRecurringRevenue.currentPrice(of: state, in: transactions, catalog: catalog) {
-                    let key = StockKey(measure: MetricMeasure.mrrPrefix + price.currency, productID: state.productID, country: country)
-                    current[key, default: 0] += MonthlyRecurringRevenue.millionths(of: price, periodDays: periodDays)
+                    let millionths = MonthlyRecurringRevenue.millionths(of: price, periodDays: periodDays)
+                    count(MetricMeasure.mrrPrefix + price.currency, millionths)
+                    mrr = MRRMovement.Amount(currency: price.currency, millionths: millionths, productID: state.productID, country: country)
                 }
                 isLivePaid = state.status != .trial && Self.isLive(state.status)
                 if wasLivePaid, let reason = Self.churnReason(of: state) {
@@ -82,6 +92,8 @@ struct SubscriptionTimeline {
                     }
                 }
             }
+            movement.observe(mrr, on: day, add: add)
+            billing.observe(renewable, country: country, on: day, end: end, add: add)
             wasLivePaid = isLivePaid
             for key in Set(previous.keys).union(current.keys) {
                 add(day, key.measure, key.productID, key.country, current[key, default: 0] - previous[key, default: 0])

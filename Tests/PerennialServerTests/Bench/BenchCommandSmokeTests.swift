@@ -24,8 +24,8 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = [
-            "--json", "--seconds", "0.2", "--rounds", "1", "--customers", "300", "--connections", "4",
-            "--no-postgres", "--work-dir", work.path,
+            "--json", "--seconds", "0.2", "--rounds", "1", "--customers", "300", "--metrics-customers", "300",
+            "--connections", "4", "--no-postgres", "--work-dir", work.path,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -44,7 +44,8 @@ import Testing
         }
         for name in [
             "jws-verify", "offer-sign", "receipt-fold@50", "receipt-fold@500", "engine-replay", "hello-http",
-            "entitlements-http-sqlite", "notifications-http-sqlite",
+            "entitlements-http-sqlite", "notifications-http-sqlite", "ledger-replay-sqlite", "metrics-contributions",
+            "metrics-mrr-12-months-sqlite", "metrics-active-365-days-sqlite", "metrics-retention-12-cohorts-sqlite",
         ] {
             #expect((rates[name] ?? 0) > 0, "\(name): \(rates[name].map { "\($0)" } ?? "missing")")
         }
