@@ -1,11 +1,11 @@
 import PerennialCore
 
-/// The facts of `metrics`' customers: lifecycles over the two years before `now`, drawn from the customer's
+/// The facts of `metrics`' customers: lifecycles over the three years before `now`, drawn from the customer's
 /// index (so every run builds the same ones). Four in five customers buy a monthly plan, one in five a yearly
 /// one; a third start with a week's trial (a quarter of those never convert); a monthly subscription keeps
-/// going for 1 to 19 periods (the time since it began allowing), a yearly one 1 or 2; some turn auto-renew
-/// off at the end, some fail billing. Prices are the store's, in dollars or euros; storefronts in three
-/// countries. About ten transactions a customer on average, capped by the time since the start.
+/// going for 1 to 28 periods, a yearly one 1 to 3, as far as the time since it began allows; some turn
+/// auto-renew off at the end, some fail billing. Prices are the store's, in dollars or euros; storefronts in
+/// three countries. About ten transactions a customer on average.
 struct MetricsBenchFacts: Sendable {
     static let appID = "bench-metrics"
     static let catalog = Catalog(products: [
@@ -28,7 +28,7 @@ struct MetricsBenchFacts: Sendable {
         let euro = Int.random(in: 0..<3, using: &random) == 0
         let storefront = ["USA", "FRA", "JPN"][Int.random(in: 0..<3, using: &random)]
         let price = Money(minorUnits: yearly ? (euro ? 8_999 : 7_999) : (euro ? 1_099 : 999), currency: euro ? "EUR" : "USD")
-        var start = now.adding(milliseconds: -Int64(Int.random(in: 1...730, using: &random)) * Self.day
+        var start = now.adding(milliseconds: -Int64(Int.random(in: 1...1_095, using: &random)) * Self.day
             - Int64(Int.random(in: 0..<86_400, using: &random)) * 1_000)
         var transactions: [TransactionFact] = []
         func period(_ from: Instant, days: Int64, trial: Bool) {
@@ -46,7 +46,7 @@ struct MetricsBenchFacts: Sendable {
             if Int.random(in: 0..<4, using: &random) == 0 { return (transactions, [renewal(id, product, at: start, willRenew: false)]) }
         }
         let possible = max(1, Int((now.milliseconds - start.milliseconds) / (length * Self.day)) + 1)
-        let periods = min(possible, yearly ? Int.random(in: 1...2, using: &random) : Int.random(in: 1...19, using: &random))
+        let periods = min(possible, yearly ? Int.random(in: 1...3, using: &random) : Int.random(in: 1...28, using: &random))
         for number in 0..<periods {
             let from = start.adding(milliseconds: Int64(number) * length * Self.day)
             guard from <= now else { break }

@@ -18,7 +18,8 @@ struct MetricsRollupSeeder: Sendable {
         var subscriptionsPerSecond: Double
     }
 
-    static func marker(_ count: Int) -> String { "bench-metrics-seeded-\(count)" }
+    /// The marker's app user id for `count` customers (its version changes with `MetricsBenchFacts`).
+    static func marker(_ count: Int) -> String { "bench-metrics-seeded-v2-\(count)" }
 
     /// Makes the rollups unless the marker says they are there; returns how it went, nil when they were.
     func seedIfNeeded(now: Instant, progress: @Sendable (String) -> Void) async throws -> Seeding? {

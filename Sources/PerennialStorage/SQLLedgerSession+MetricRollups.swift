@@ -29,6 +29,20 @@ extension SQLLedgerSession {
                 environment = excluded.environment, contributions = excluded.contributions
             """).run()
         let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(subscription.id) % metricShards)
+        if session.kind == .postgresql {
+            // One statement for the whole difference (its cells are distinct), not a round trip per cell.
+            try await sql.raw("""
+                INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
+                SELECT \(bind: appID), cell.measure, cell.day, \(bind: environment.rawValue), \(bind: subscription.store.rawValue),
+                       cell.product_id, cell.country, \(bind: shard), cell.value
+                FROM unnest(\(bind: difference.map(\.measure))::text[], \(bind: difference.map { Int64($0.day) })::bigint[],
+                            \(bind: difference.map(\.productID))::text[], \(bind: difference.map(\.country))::text[],
+                            \(bind: difference.map(\.value))::bigint[]) AS cell(measure, day, product_id, country, value)
+                ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
+                    value = metric_rollups.value + excluded.value
+                """).run()
+            return
+        }
         for cell in difference {
             try await sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
