@@ -10,7 +10,7 @@ struct MetricsCommand: AsyncParsableCommand {
         commandName: "metrics",
         abstract: "Print a metric of an app as CSV (docs/metrics.md defines each).",
         discussion: """
-            NAME is one of active_subscriptions, mrr, new_subscriptions, churn, renewals, revenue, ltv, mrr_movement, billing, \
+            NAME is one of active_subscriptions, mrr, arr, new_subscriptions, churn, renewals, revenue, ltv, mrr_movement, billing, \
             state_mix, offers, or retention \
             (the cohorts' retention table, by month). The same figures as GET /v1/admin/metrics/NAME.
             """

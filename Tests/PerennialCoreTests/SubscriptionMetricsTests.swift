@@ -39,6 +39,9 @@ struct SubscriptionMetricsTests {
             "mrr", of: histories, buckets: [(Self.day(1), Self.day(1))]))
         // 999 + 300 × 52 / 12 (1300) + 12000 / 12 (1000) = 3299; the trial adds nothing.
         #expect(points[0].values == ["USD": 3_299])
+        let arr = try #require(SubscriptionMetrics(catalog: Self.catalog).series("arr", of: histories, buckets: [(Self.day(1), Self.day(1))]))
+        // 12 × (999 + 1,300 + 1,000) = 39,588.
+        #expect(arr[0].values == ["USD": 39_588])
         let active = try #require(SubscriptionMetrics(catalog: Self.catalog).series(
             "active_subscriptions", of: histories, buckets: [(Self.day(1), Self.day(1))]))
         #expect(active[0].values == ["trial": 1, "paid": 3, "grace_period": 0, "billing_retry": 0, "total": 4])

@@ -9,6 +9,8 @@ extension MetricSeries {
             return values
         case "mrr", "mrr_movement":
             return sums.mapValues(MonthlyRecurringRevenue.minorUnits(fromMillionths:)).filter { $0.value != 0 }
+        case "arr":
+            return sums.mapValues { MonthlyRecurringRevenue.minorUnits(fromMillionths: $0 * 12) }.filter { $0.value != 0 }
         case "new_subscriptions":
             var values = ["trials": 0, "paid": 0, "conversions": 0, "converted_trials": 0].merging(sums) { $1 }
             values["conversion_rate_bp"] = rate(values["converted_trials", default: 0], of: values["trials", default: 0])

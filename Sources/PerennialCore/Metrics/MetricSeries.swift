@@ -3,7 +3,7 @@
 /// a flow metric's the sum of the bucket's days. docs/metrics.md defines each in words.
 /// - `active_subscriptions` (stock): `trial`, `paid`, `grace_period`, `billing_retry`, and `total` (all but
 ///   billing retry, which has no access).
-/// - `mrr` (stock): per currency, in minor units.
+/// - `mrr` (stock): per currency, in minor units; `arr` (stock): twelve times it, rounded once.
 /// - `new_subscriptions`: `trials`, `paid` (started without a trial), `conversions`, `converted_trials` (of
 ///   the bucket's trials, those that converted since) and `conversion_rate_bp`.
 /// - `churn`: paid subscriptions that ended — `voluntary`, `involuntary`, `refunded`, `other`.
@@ -24,7 +24,7 @@
 public enum MetricSeries {
     /// Every metric name a series can show.
     public static let names: Set<String> = [
-        "active_subscriptions", "mrr", "new_subscriptions", "churn", "renewals", "revenue", "ltv",
+        "active_subscriptions", "mrr", "arr", "new_subscriptions", "churn", "renewals", "revenue", "ltv",
         "mrr_movement", "billing", "state_mix", "offers",
     ]
 
@@ -32,7 +32,7 @@ public enum MetricSeries {
     public static func measurePrefix(of name: String) -> String? {
         switch name {
         case "active_subscriptions": MetricMeasure.activePrefix
-        case "mrr": MetricMeasure.mrrPrefix
+        case "mrr", "arr": MetricMeasure.mrrPrefix
         case "new_subscriptions": MetricMeasure.newPrefix
         case "churn": MetricMeasure.churnPrefix
         case "renewals": MetricMeasure.renewals
@@ -47,7 +47,9 @@ public enum MetricSeries {
     }
 
     /// Whether the metric's buckets are values at their end (every total before counts).
-    public static func isStock(_ name: String) -> Bool { name == "active_subscriptions" || name == "mrr" || name == "state_mix" }
+    public static func isStock(_ name: String) -> Bool {
+        ["active_subscriptions", "mrr", "arr", "state_mix"].contains(name)
+    }
 
     /// The metric's points over the buckets (in order, not overlapping) from its measures' totals; nil for an
     /// unknown metric.
