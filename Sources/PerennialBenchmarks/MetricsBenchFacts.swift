@@ -3,7 +3,7 @@ import PerennialCore
 /// The facts of `metrics`' customers: lifecycles over the three years before `now`, drawn from the customer's
 /// index (so every run builds the same ones). Four in five customers buy a monthly plan, one in five a yearly
 /// one; a third start with a week's trial (a quarter of those never convert); a monthly subscription keeps
-/// going for 1 to 28 periods, a yearly one 1 to 3, as far as the time since it began allows; some turn
+/// going for 1 to 38 periods, a yearly one 1 to 3, as far as the time since it began allows; some turn
 /// auto-renew off at the end, some fail billing. Prices are the store's, in dollars or euros; storefronts in
 /// three countries. About ten transactions a customer on average.
 struct MetricsBenchFacts: Sendable {
@@ -46,7 +46,7 @@ struct MetricsBenchFacts: Sendable {
             if Int.random(in: 0..<4, using: &random) == 0 { return (transactions, [renewal(id, product, at: start, willRenew: false)]) }
         }
         let possible = max(1, Int((now.milliseconds - start.milliseconds) / (length * Self.day)) + 1)
-        let periods = min(possible, yearly ? Int.random(in: 1...3, using: &random) : Int.random(in: 1...28, using: &random))
+        let periods = min(possible, yearly ? Int.random(in: 1...3, using: &random) : Int.random(in: 1...38, using: &random))
         for number in 0..<periods {
             let from = start.adding(milliseconds: Int64(number) * length * Self.day)
             guard from <= now else { break }

@@ -19,7 +19,7 @@ struct MetricsBenchmark: Sendable {
         let customers = options.metricsCustomers
         var databases: [(label: String, url: String)] = []
         if options.sqlite {
-            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v2-\(customers).sqlite").path
+            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v3-\(customers).sqlite").path
             databases.append(("sqlite", "sqlite://" + path))
         }
         if let postgres = options.postgresURL { databases.append(("postgresql", postgres)) }

@@ -19,7 +19,7 @@ struct MetricsRollupSeeder: Sendable {
     }
 
     /// The marker's app user id for `count` customers (its version changes with `MetricsBenchFacts`).
-    static func marker(_ count: Int) -> String { "bench-metrics-seeded-v2-\(count)" }
+    static func marker(_ count: Int) -> String { "bench-metrics-seeded-v3-\(count)" }
 
     /// Makes the rollups unless the marker says they are there; returns how it went, nil when they were.
     func seedIfNeeded(now: Instant, progress: @Sendable (String) -> Void) async throws -> Seeding? {
