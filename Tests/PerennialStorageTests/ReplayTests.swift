@@ -1,3 +1,4 @@
+import Foundation
 import PerennialCore
 import PerennialServices
 import PerennialStorage
@@ -48,6 +49,38 @@ struct ReplayTests {
 
             let again = try await replay.replay(app: app, dryRun: true)
             #expect(again.changed == 0)
+        }
+    }
+
+    /// After the upgrade that added the rollups (an app with history, its rollups empty and marked), the
+    /// metrics answer 503 until the start-up rebuild, which writes only the contributions, and then give what
+    /// the facts give; a second start rebuilds nothing.
+    @Test(arguments: TestDatabase.available)
+    func theStartUpRebuildFillsTheRollupsOnce(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let world = try IdentityWorld(database: connection)
+            let app = IdentityWorld.app
+            try await world.ledger.write { session in
+                try await session.saveApp(AppRecord(id: app.id, bundleID: app.bundleID, sealedCredentials: Data(), updatedAt: world.clock.now()))
+            }
+            for (index, id) in ["a", "b", "c"].enumerated() {
+                try await world.purchase("sub-\(id)", by: "user-\(index)")
+            }
+            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2)
+            let metrics = MetricsService(ledger: world.ledger)
+            let day = CivilDate(utcDayOf: world.clock.now())
+            let before = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)
+            #expect(before?.first?.values["paid"] == 3)
+
+            try await world.ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
+            await #expect(throws: PerennialError.self) {
+                _ = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)
+            }
+            let rebuilt = try #require(try await replay.rebuildMetricsIfNeeded(app: app))
+            #expect((rebuilt.subscriptions, rebuilt.changed) == (3, 0))
+            let after = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)
+            #expect(after == before)
+            #expect(try await replay.rebuildMetricsIfNeeded(app: app) == nil)
         }
     }
 }

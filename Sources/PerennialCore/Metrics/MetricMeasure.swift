@@ -15,6 +15,9 @@ public enum MetricMeasure {
     /// `revenue.price.<currency>`, `revenue.proceeds.<currency>` (net of refunds), `revenue.refunded.<currency>`,
     /// `revenue.refunds` (how many).
     public static let revenuePrefix = "revenue."
+    /// `revenue_lines.<currency>`: how many revenue lines (sales and refunds) had their proceeds in the currency,
+    /// for the payout forecast's count of lines per payment.
+    public static let revenueLinesPrefix = "revenue_lines."
     /// `retention.live.<n>` and `retention.ended.<n>`: a subscription with `n` consecutive paid periods so
     /// far, still going or not, in its cohort.
     public static let retentionPrefix = "retention."

@@ -20,14 +20,14 @@ public struct SubscriptionContributions: Sendable {
         self.schedules = schedules
     }
 
-    static let dayMilliseconds: Int64 = 86_400_000
-
+    /// The UTC day an instant falls on, in days since 1970.
     static func day(of instant: Instant) -> Int {
-        Int((instant.milliseconds - (instant.milliseconds % dayMilliseconds + dayMilliseconds) % dayMilliseconds) / dayMilliseconds)
+        CivilDate(utcDayOf: instant).daysSince1970
     }
 
+    /// The last instant of a UTC day.
     static func lastInstant(ofDay day: Int) -> Instant {
-        Instant(milliseconds: Int64(day + 1) * dayMilliseconds - 1)
+        Instant(milliseconds: Int64(day + 1) * 86_400_000 - 1)
     }
 
     /// The subscription's contributions, summed by cell, in order; empty when it has no transaction.
@@ -49,6 +49,7 @@ public struct SubscriptionContributions: Sendable {
             let currency = entry.price.currency
             add(day, "revenue.price.\(currency)", entry.productID, entry.storefront, entry.price.minorUnits)
             add(day, "revenue.proceeds.\(entry.proceeds.currency)", entry.productID, entry.storefront, entry.proceeds.minorUnits)
+            add(day, MetricMeasure.revenueLinesPrefix + entry.proceeds.currency, entry.productID, entry.storefront, 1)
             if entry.kind == .refund {
                 add(day, "revenue.refunded.\(currency)", entry.productID, entry.storefront, -entry.price.minorUnits)
                 add(day, "revenue.refunds", entry.productID, entry.storefront, 1)

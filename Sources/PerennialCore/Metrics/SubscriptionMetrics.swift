@@ -88,6 +88,6 @@ public struct SubscriptionMetrics: Sendable {
 
     /// The last instant of a bucket.
     static func lastInstant(of bucket: (start: CivilDate, end: CivilDate)) -> Instant {
-        Instant(milliseconds: Int64(bucket.end.daysSince1970 + 1) * 86_400_000 - 1)
+        SubscriptionContributions.lastInstant(ofDay: bucket.end.daysSince1970)
     }
 }

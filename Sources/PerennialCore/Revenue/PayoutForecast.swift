@@ -22,21 +22,44 @@ public struct PayoutForecast: Sendable {
         self.calendars = calendars
     }
 
+    /// What one store's revenue lines of one day came to, in one currency: the proceeds and how many lines.
+    public struct DailyProceeds: Sendable, Hashable {
+        public var store: Store
+        public var day: CivilDate
+        public var proceeds: Money
+        public var lines: Int
+
+        public init(store: Store, day: CivilDate, proceeds: Money, lines: Int) {
+            self.store = store
+            self.day = day
+            self.proceeds = proceeds
+            self.lines = lines
+        }
+    }
+
     /// The payments made from `from` through `through` (inclusive) for `entries`, by date, store and currency.
     /// Lines of stores without a calendar are left out.
     public func payments(for entries: [RevenueEntry], from: CivilDate, through: CivilDate) -> [Payment] {
+        payments(for: entries.map {
+            DailyProceeds(store: $0.subscription.store, day: CivilDate(utcDayOf: $0.occurredAt), proceeds: $0.proceeds, lines: 1)
+        }, from: from, through: through)
+    }
+
+    /// The payments made from `from` through `through` (inclusive) for days' proceeds (what the metric
+    /// rollups keep), by date, store and currency.
+    public func payments(for days: [DailyProceeds], from: CivilDate, through: CivilDate) -> [Payment] {
         var byKey: [String: Payment] = [:]
-        for entry in entries {
-            guard let payment = calendars[entry.subscription.store]?.payment(forRevenueOn: CivilDate(utcDayOf: entry.occurredAt)),
+        for daily in days {
+            guard let payment = calendars[daily.store]?.payment(forRevenueOn: daily.day),
                   from <= payment.paymentDate, payment.paymentDate <= through
             else { continue }
-            let key = "\(payment.paymentDate)|\(entry.subscription.store.rawValue)|\(entry.proceeds.currency)"
+            let key = "\(payment.paymentDate)|\(daily.store.rawValue)|\(daily.proceeds.currency)"
             var sum = byKey[key] ?? Payment(
-                store: entry.subscription.store, label: payment.label, paymentDate: payment.paymentDate,
+                store: daily.store, label: payment.label, paymentDate: payment.paymentDate,
                 revenuePeriodStart: payment.revenuePeriodStart, revenuePeriodEnd: payment.revenuePeriodEnd,
-                proceeds: Money(minorUnits: 0, currency: entry.proceeds.currency), lines: 0)
-            sum.proceeds.minorUnits += entry.proceeds.minorUnits
-            sum.lines += 1
+                proceeds: Money(minorUnits: 0, currency: daily.proceeds.currency), lines: 0)
+            sum.proceeds.minorUnits += daily.proceeds.minorUnits
+            sum.lines += daily.lines
             byKey[key] = sum
         }
         return byKey.values.sorted {

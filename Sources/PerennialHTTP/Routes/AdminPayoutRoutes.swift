@@ -2,8 +2,9 @@ import Hummingbird
 import PerennialCore
 import PerennialServices
 
-/// `GET /v1/admin/payouts/forecast?from=YYYY-MM-DD&to=YYYY-MM-DD`: the payments the stores will make in the
-/// range (inclusive, at most 400 days) for the app's revenue, each with its store, date, the revenue period
+/// `GET /v1/admin/payouts/forecast?from=YYYY-MM-DD&to=YYYY-MM-DD[&environment=…]`: the payments the stores
+/// will make in the range (inclusive, at most 400 days) for the app's revenue in one environment (production
+/// by default), read from the metric rollups, each with its store, date, the revenue period
 /// it pays, its currency and proceeds; sums per currency.
 struct AdminPayoutRoutes {
     struct Response: ResponseEncodable {
@@ -47,7 +48,8 @@ struct AdminPayoutRoutes {
             guard let fromText = request.uri.queryParameters.get("from"), let from = CivilDate(iso: fromText),
                   let toText = request.uri.queryParameters.get("to"), let to = CivilDate(iso: toText)
             else { throw PerennialError(.invalidDateRange, "give from and to as YYYY-MM-DD dates") }
-            let payments = try await forecasts.forecast(app: app, from: from, through: to)
+            let payments = try await forecasts.forecast(
+                app: app, from: from, through: to, environment: try MetricRequest.environment(request))
             let totals = Dictionary(grouping: payments, by: \.proceeds.currency).keys.sorted().map { currency in
                 RevenueResponse.Amount(Money(
                     minorUnits: payments.filter { $0.proceeds.currency == currency }.reduce(0) { $0 + $1.proceeds.minorUnits },

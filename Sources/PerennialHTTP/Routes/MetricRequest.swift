@@ -22,9 +22,7 @@ struct MetricRequest {
         guard let interval = MetricInterval(rawValue: query.get("interval") ?? "day") else {
             throw PerennialError(.badRequest, "interval must be day, week or month")
         }
-        guard let environment = StoreEnvironment(rawValue: (query.get("environment") ?? "production").lowercased()) else {
-            throw PerennialError(.badRequest, "environment must be production, sandbox or xcode")
-        }
+        let environment = try Self.environment(request)
         let store = try query.get("store").map { text -> Store in
             guard let store = Store(rawValue: text) else { throw PerennialError(.badRequest, "store must be a store name (app_store)") }
             return store
@@ -37,6 +35,13 @@ struct MetricRequest {
         self.filters = MetricFilters(environment: environment, store: store, productID: product, country: country)
         self.explain = ["true", "1"].contains(query.get("explain")?.lowercased() ?? "false")
         self.wantsCSV = request.headers[.accept]?.contains("text/csv") == true
+    }
+
+    /// `environment`: production when absent.
+    static func environment(_ request: Request) throws -> StoreEnvironment {
+        guard let environment = StoreEnvironment(rawValue: (request.uri.queryParameters.get("environment") ?? "production").lowercased())
+        else { throw PerennialError(.badRequest, "environment must be production, sandbox or xcode") }
+        return environment
     }
 
     /// A filter's value: 1 to 200 printable characters.

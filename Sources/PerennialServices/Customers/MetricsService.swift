@@ -78,7 +78,7 @@ public struct MetricsService: Sendable {
     }
 
     /// The rollups' totals for the query; 503 `metrics_rebuilding` while a replay rebuilds them.
-    private func totals(_ query: MetricQuery) async throws -> [MetricTotal] {
+    func totals(_ query: MetricQuery) async throws -> [MetricTotal] {
         try await ledger.read { session in
             guard try await !session.isRebuildingMetricRollups(appID: query.appID) else {
                 throw PerennialError(.metricsRebuilding, "the metrics are being rebuilt from the facts; retry in a while")

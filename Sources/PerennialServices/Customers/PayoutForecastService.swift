@@ -1,35 +1,47 @@
 import PerennialCore
 
-/// "What each store will pay us, and when", per currency (`GET /v1/admin/payouts/forecast`): the proceeds
-/// of every subscription's revenue lines (`RevenueCalculator`), placed on each store's payout calendar.
-///
-/// It reads every subscription the app holds transactions of, each with its whole history (a commission
-/// depends on the year of paid service before it), so its cost grows with the app's history; fine for the
-/// apps one process serves, and what the metrics rollups will answer instead.
+/// "What each store will pay us, and when", per currency (`GET /v1/admin/payouts/forecast`): each day's
+/// proceeds of each store (`RevenueCalculator`'s lines, as the metric rollups keep them per day, store and
+/// currency) placed on the store's payout calendar. One environment, production by default: a sandbox never
+/// pays. A few grouped queries, whatever the number of customers.
 public struct PayoutForecastService: Sendable {
     /// The longest range one request may span.
     public static let maximumDays = 400
 
-    let ledger: any Ledger
+    let metrics: MetricsService
 
     public init(ledger: any Ledger) {
-        self.ledger = ledger
+        self.metrics = MetricsService(ledger: ledger)
     }
 
     /// The payments made from `from` through `through`, by date, store and currency.
-    public func forecast(app: AppSettings, from: CivilDate, through: CivilDate) async throws -> [PayoutForecast.Payment] {
+    public func forecast(
+        app: AppSettings, from: CivilDate, through: CivilDate, environment: StoreEnvironment = .production
+    ) async throws -> [PayoutForecast.Payment] {
         guard from <= through, through.days(since: from) < Self.maximumDays else {
             throw PerennialError(.invalidDateRange, "the range must run forwards and span at most \(Self.maximumDays) days")
         }
-        let calculator = RevenueCalculator(catalog: app.catalog, schedules: app.revenue.schedules)
         // Revenue is paid at the latest about two months after it is made.
         let earliest = from.adding(days: -PayoutForecast.longestLeadDays)
-        let entries = try await ledger.subscriptionHistories(appID: app.id, withRenewalInfos: false).flatMap { history in
-            calculator.entries(for: history.transactions).filter { entry in
-                let day = CivilDate(utcDayOf: entry.occurredAt)
-                return earliest <= day && day <= through
+        var days: [PayoutForecast.DailyProceeds] = []
+        for store in app.revenue.payoutCalendars.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let filters = MetricFilters(environment: environment, store: store)
+            func byDayAndCurrency(_ prefix: String) async throws -> [Int: [String: Int64]] {
+                let query = filters.query(appID: app.id, measurePrefix: prefix, fromDay: earliest.daysSince1970, throughDay: through.daysSince1970)
+                var sums: [Int: [String: Int64]] = [:]
+                for total in try await metrics.totals(query) { sums[total.day, default: [:]][String(total.measure.dropFirst(prefix.count))] = total.value }
+                return sums
+            }
+            let proceeds = try await byDayAndCurrency(MetricMeasure.revenuePrefix + "proceeds.")
+            let lines = try await byDayAndCurrency(MetricMeasure.revenueLinesPrefix)
+            for (day, currencies) in proceeds {
+                for (currency, amount) in currencies {
+                    days.append(PayoutForecast.DailyProceeds(
+                        store: store, day: CivilDate(daysSince1970: day), proceeds: Money(minorUnits: amount, currency: currency),
+                        lines: Int(lines[day]?[currency] ?? 0)))
+                }
             }
         }
-        return PayoutForecast(calendars: app.revenue.payoutCalendars).payments(for: entries, from: from, through: through)
+        return PayoutForecast(calendars: app.revenue.payoutCalendars).payments(for: days, from: from, through: through)
     }
 }

@@ -23,47 +23,76 @@ public struct ReplayService: Sendable {
         app: AppSettings, dryRun: Bool, progress: @Sendable (ReplaySummary) -> Void = { _ in }
     ) async throws -> ReplaySummary {
         let now = clock.now()
-        let ingestor = FactIngestor(ledger: ledger, clock: clock)
+        guard dryRun else {
+            let ingestor = FactIngestor(ledger: ledger, clock: clock)
+            return try await rebuildingMetrics(app: app, progress: progress) { key, session in
+                let before = try await session.subscriptionState(appID: app.id, subscription: key)
+                return (before, try await ingestor.refold([key], app: app, at: now, in: session)[0])
+            }
+        }
         let decider = SubscriptionDecider(catalog: app.catalog)
-        var summary = ReplaySummary()
-        var after: SubscriptionKey?
-        if !dryRun {
-            // The metrics are rebuilt from nothing (each fold adds what its subscription contributes); until the
-            // last page they are partial, and say so.
-            try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
+        return try await pages(progress: progress) { cursor in
+            try await ledger.read { session in
+                try await Self.check(app: app, after: cursor, limit: pageSize, decider: decider, at: now, in: session)
+            }
         }
-        while true {
-            let cursor = after
-            let page: ReplaySummary = dryRun
-                ? try await ledger.read { session in
-                    try await Self.check(app: app, after: cursor, limit: pageSize, decider: decider, at: now, in: session)
+    }
+
+    /// Rebuilds `app`'s metric rollups when they wait for it (after the upgrade that added them, or a replay
+    /// that was cut short); nil when they do not. `perennial serve` runs it at startup, in the background. Only
+    /// the metrics: each owned subscription's contributions are computed from its facts and written, its state,
+    /// events and effects left as they are (a third of the statements of a replay).
+    public func rebuildMetricsIfNeeded(app: AppSettings) async throws -> ReplaySummary? {
+        guard try await ledger.read({ try await $0.isRebuildingMetricRollups(appID: app.id) }) else { return nil }
+        let now = clock.now()
+        return try await rebuildingMetrics(app: app, progress: { _ in }) { key, session in
+            try await session.lockSubscription(appID: app.id, subscription: key)
+            guard let state = try await session.subscriptionState(appID: app.id, subscription: key) else { return (nil, nil) }
+            try await MetricRollups.update(
+                key, environment: state.environment,
+                transactions: try await session.transactions(appID: app.id, subscription: key),
+                renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key), app: app, at: now, in: session)
+            return (state, state)
+        }
+    }
+
+    /// Empties the app's rollups (marking its metrics as being rebuilt: they are partial until the last page),
+    /// runs `each` on every subscription with transactions, a page per write, each adding back what its
+    /// subscription contributes, and marks the metrics rebuilt. `each` returns the state before and after.
+    private func rebuildingMetrics(
+        app: AppSettings, progress: @Sendable (ReplaySummary) -> Void,
+        each: @escaping @Sendable (SubscriptionKey, any LedgerSession) async throws -> (SubscriptionState?, SubscriptionState?)
+    ) async throws -> ReplaySummary {
+        try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
+        let summary = try await pages(progress: progress) { cursor in
+            try await ledger.write { session in
+                let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
+                var page = ReplaySummary(lastKey: keys.last)
+                for key in keys {
+                    let (before, after) = try await each(key, session)
+                    page.count(before: before, after: after, eventsChanged: false)
                 }
-                : try await ledger.write { session in
-                    let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
-                    var page = ReplaySummary(lastKey: keys.last)
-                    for key in keys {
-                        let before = try await session.subscriptionState(appID: app.id, subscription: key)
-                        let after = try await ingestor.refold([key], app: app, at: now, in: session)[0]
-                        page.count(before: before, after: after, eventsChanged: false)
-                    }
-                    return page
-                }
-            summary.add(page)
-            progress(summary)
-            guard let last = page.lastKey, page.subscriptions == pageSize else { break }
-            after = last
+                return page
+            }
         }
-        if !dryRun {
-            try await ledger.write { try await $0.endMetricRollupRebuild(appID: app.id) }
-        }
+        try await ledger.write { try await $0.endMetricRollupRebuild(appID: app.id) }
         return summary
     }
 
-    /// Replays `app` when its metrics wait for a rebuild (after the upgrade that added them, or a replay that
-    /// was cut short); nil when they do not. `perennial serve` runs it at startup, in the background.
-    public func rebuildMetricsIfNeeded(app: AppSettings) async throws -> ReplaySummary? {
-        guard try await ledger.read({ try await $0.isRebuildingMetricRollups(appID: app.id) }) else { return nil }
-        return try await replay(app: app, dryRun: false)
+    /// Runs `page` from the first subscription key on, each call starting after the last one's last key, until
+    /// a page comes back short.
+    private func pages(
+        progress: @Sendable (ReplaySummary) -> Void, _ page: (SubscriptionKey?) async throws -> ReplaySummary
+    ) async throws -> ReplaySummary {
+        var summary = ReplaySummary()
+        var after: SubscriptionKey?
+        while true {
+            let done = try await page(after)
+            summary.add(done)
+            progress(summary)
+            guard let last = done.lastKey, done.subscriptions == pageSize else { return summary }
+            after = last
+        }
     }
 
     /// One page of a dry run: what a fold would write, compared with what is stored.

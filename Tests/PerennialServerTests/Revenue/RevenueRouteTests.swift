@@ -70,7 +70,7 @@ struct RevenueRouteTests {
 
             let appleDay = try #require(PayoutCalendar.appleFiscal.payment(forRevenueOn: CivilDate(utcDayOf: TestHarness.start))).paymentDate
             let forecast = try await AppUserIDRouteTests.request(
-                harness, .get, "/v1/admin/payouts/forecast?from=2026-01-01&to=\(appleDay)", key: TestHarness.secretKey)
+                harness, .get, "/v1/admin/payouts/forecast?from=2026-01-01&to=\(appleDay)&environment=sandbox", key: TestHarness.secretKey)
             #expect(forecast.status == 200, "\(forecast.body)")
             let payments = forecast.body["payments"].array
             #expect(payments.map { $0["store"].string } == ["stripe", "app_store"], "\(forecast.body)")

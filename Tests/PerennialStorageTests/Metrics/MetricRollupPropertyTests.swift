@@ -9,7 +9,8 @@ import Testing
 /// and grouping the facts arrived in: random lifecycles of several subscriptions, their facts shuffled and
 /// delivered in batches at a clock that moves forward, each subscription folded again at the end (as its
 /// status check does); then every metric, the retention table and the explanations are compared with
-/// `SubscriptionMetrics` over the stored facts, and the stock metrics with the engine's own fold at each
+/// `SubscriptionMetrics` over the stored facts, the payout forecast with one from the revenue lines, and the stock
+/// metrics with the engine's own fold at each
 /// day's end.
 @Suite("Metric rollups")
 struct MetricRollupPropertyTests {
@@ -102,6 +103,13 @@ struct MetricRollupPropertyTests {
         let months = MetricInterval.month.buckets(from: first, through: last).map(\.start)
         #expect(try await service.retention(app: app, from: first, through: last)
                 == RetentionTable(totals: MetricTotal.of(contributions), cohorts: months), "seed \(seed): retention")
+        // The payout forecast from the rollups: the stores' calendars over every revenue line of the facts.
+        let horizon = first.adding(days: PayoutForecastService.maximumDays - 1)
+        let calculator = RevenueCalculator(catalog: app.catalog, schedules: app.revenue.schedules)
+        #expect(try await PayoutForecastService(ledger: ledger).forecast(app: app, from: first, through: horizon)
+                == PayoutForecast(calendars: app.revenue.payoutCalendars).payments(
+                    for: histories.flatMap { calculator.entries(for: $0.transactions) }, from: first, through: horizon),
+                "seed \(seed): payout forecast")
         // The rows behind a figure add up to it: paid subscriptions on the last day, and the whole range's revenue.
         let paidToday = try await service.series(app: app, name: "active_subscriptions", from: last, through: last, interval: .day)
         let explained = try #require(try await service.explain(app: app, name: "active_subscriptions", from: last, through: last))
