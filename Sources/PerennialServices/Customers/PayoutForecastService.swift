@@ -34,11 +34,12 @@ public struct PayoutForecastService: Sendable {
             }
             let proceeds = try await byDayAndCurrency(MetricMeasure.revenuePrefix + "proceeds.")
             let lines = try await byDayAndCurrency(MetricMeasure.revenueLinesPrefix)
-            for (day, currencies) in proceeds {
-                for (currency, amount) in currencies {
+            // A day whose lines cancel out (a sale and its refund) has no proceeds total, but its lines still count.
+            for (day, currencies) in lines {
+                for (currency, count) in currencies {
                     days.append(PayoutForecast.DailyProceeds(
-                        store: store, day: CivilDate(daysSince1970: day), proceeds: Money(minorUnits: amount, currency: currency),
-                        lines: Int(lines[day]?[currency] ?? 0)))
+                        store: store, day: CivilDate(daysSince1970: day),
+                        proceeds: Money(minorUnits: proceeds[day]?[currency] ?? 0, currency: currency), lines: Int(count)))
                 }
             }
         }
