@@ -17,6 +17,7 @@ struct PlayPurchaseReader: Sendable {
 
     /// The facts Google gives now for `token` of `app`, under the subscription they belong to; `purchase`
     /// when the caller has just read it (it is not read again). A token seen for the first time is recorded.
+    /// Each paid period is priced from its order (`PlayOrderPrices`), read once.
     func subscriptionFacts(
         token: String, app: AppSettings, connection: PlayAppConnection, purchase: PlaySubscriptionPurchase? = nil
     ) async throws -> FactBatch {
@@ -31,7 +32,16 @@ struct PlayPurchaseReader: Sendable {
                 try await session.recordStoreReference(appID: app.id, subscription: subscription, reference: token, recordedAt: now)
             }
         }
-        return purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now)
+        let priced = try await PlayOrderPrices(ledger: ledger).orders(
+            for: purchase, subscription: subscription, app: app, connection: connection
+        )
+        var batch = purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now, orders: priced.orders)
+        for index in batch.transactions.indices where priced.alreadyPriced.contains(batch.transactions[index].transactionID) {
+            // The recorded price came from the order; copies merge to the larger price, so this one adds none.
+            batch.transactions[index].price = nil
+            batch.transactions[index].tax = nil
+        }
+        return batch
     }
 
     /// The facts Google gives now for a one-time product's purchase; its token is recorded the first time.

@@ -28,6 +28,9 @@ extension SQLLedgerSession {
             ON CONFLICT (app_id, store, subscription_id) DO UPDATE SET
                 environment = excluded.environment, contributions = excluded.contributions
             """).run()
+        if difference.contains(where: { $0.measure.hasPrefix(MetricMeasure.cohortPrefix) }) {
+            try await replaceLifetimeValues(appID: appID, subscription: subscription, environment: environment, contributions: contributions)
+        }
         let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(subscription.id) % metricShards)
         if session.kind == .postgresql {
             // One statement for the whole difference (its cells are distinct), not a round trip per cell.
@@ -100,6 +103,7 @@ extension SQLLedgerSession {
     public func beginMetricRollupRebuild(appID: String) async throws {
         try await sql.raw("DELETE FROM metric_rollups WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_metric_contributions WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM subscription_lifetime_values WHERE app_id = \(bind: appID)").run()
         try await sql.raw("UPDATE apps SET metrics_rebuild_needed = 1 WHERE id = \(bind: appID)").run()
     }
 

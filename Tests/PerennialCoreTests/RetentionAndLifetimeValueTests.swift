@@ -49,12 +49,38 @@ struct RetentionAndLifetimeValueTests {
         let ltv = try #require(Self.metrics.series("ltv", of: Self.histories, buckets: months, now: Self.now))
         // Six paid periods began in January's cohort, each 9.99 with 30% kept by Apple (699 proceeds): 4,194 over
         // three subscriptions. February's: one period.
-        #expect(ltv[0].values == ["subscriptions": 3, "proceeds.USD": 4_194, "per_subscription.USD": 1_398])
-        #expect(ltv[1].values == ["subscriptions": 1, "proceeds.USD": 699, "per_subscription.USD": 699])
-        #expect(ltv[2].values == ["subscriptions": 0])
+        // Each subscription its own customer (no owner given): the same figures per customer.
+        #expect(ltv[0].values == [
+            "subscriptions": 3, "proceeds.USD": 4_194, "per_subscription.USD": 1_398,
+            "customers": 3, "customer_proceeds.USD": 4_194, "per_customer.USD": 1_398,
+        ])
+        #expect(ltv[1].values == [
+            "subscriptions": 1, "proceeds.USD": 699, "per_subscription.USD": 699,
+            "customers": 1, "customer_proceeds.USD": 699, "per_customer.USD": 699,
+        ])
+        #expect(ltv[2].values == ["subscriptions": 0, "customers": 0])
         let renewals = try #require(Self.metrics.series("renewals", of: Self.histories, buckets: months, now: Self.now))
         // A on day 30 (January 31) and day 60 (March 2); C on day 39 (February 9).
         #expect(renewals.map { $0.values["count"] } == [1, 1, 1])
+    }
+
+    @Test func lifetimeValuePerCustomerCountsACustomerOnceInTheCohortOfTheirFirstPaidPeriod() throws {
+        // Ann owns A (January) and D (February); B and C are Bea's and Cy's.
+        var histories = Self.histories
+        for (index, owner) in ["ann", "bea", "cy", "ann"].enumerated() { histories[index].owner = owner }
+        let months = MetricInterval.month.buckets(from: CivilDate(utcDayOf: Facts.day(0)), through: CivilDate(utcDayOf: Self.now))
+        let ltv = try #require(Self.metrics.series("ltv", of: histories, buckets: months, now: Self.now))
+        // January: Ann (A's three periods and D's one, 2,796), Bea (699), Cy (1,398): 4,893 over three customers.
+        #expect(ltv[0].values == [
+            "subscriptions": 3, "proceeds.USD": 4_194, "per_subscription.USD": 1_398,
+            "customers": 3, "customer_proceeds.USD": 4_893, "per_customer.USD": 1_631,
+        ])
+        // February: D began there, but its customer's cohort is January.
+        #expect(ltv[1].values == ["subscriptions": 1, "proceeds.USD": 699, "per_subscription.USD": 699, "customers": 0])
+        // Merged into one customer, everyone is in January's cohort once.
+        for index in histories.indices { histories[index].owner = "ann" }
+        let merged = try #require(Self.metrics.series("ltv", of: histories, buckets: months, now: Self.now))
+        #expect(merged[0].values["customers"] == 1 && merged[0].values["per_customer.USD"] == 4_893)
     }
 
     @Test func amountsRoundHalfToEven() {

@@ -19,10 +19,13 @@ extension MetricSeries {
         case "renewals": return ["count": sums[MetricMeasure.renewals, default: 0]]
         case "revenue": return ["refunds": 0].merging(sums) { $1 }
         case "ltv":
-            var values = ["subscriptions": 0].merging(sums) { $1 }
-            let count = values["subscriptions", default: 0]
+            var values = ["subscriptions": 0, "customers": 0].merging(sums) { $1 }
+            let count = values["subscriptions", default: 0], customers = values["customers", default: 0]
             for (key, proceeds) in sums where key.hasPrefix("proceeds.") && count > 0 {
                 values["per_subscription." + key.dropFirst("proceeds.".count)] = dividedHalfEven(proceeds, by: count)
+            }
+            for (key, proceeds) in sums where key.hasPrefix("customer_proceeds.") && customers > 0 {
+                values["per_customer." + key.dropFirst("customer_proceeds.".count)] = dividedHalfEven(proceeds, by: customers)
             }
             return values
         case "billing":

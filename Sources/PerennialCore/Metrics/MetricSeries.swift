@@ -10,7 +10,9 @@
 /// - `renewals`: paid periods after the first (`count`).
 /// - `revenue`: `price.<currency>` and `proceeds.<currency>` net of refunds, `refunded.<currency>`, `refunds`.
 /// - `ltv`: by cohort (the month a subscription's first paid period began): `subscriptions`,
-///   `proceeds.<currency>` earned so far, and `per_subscription.<currency>` (rounded half to even).
+///   `proceeds.<currency>` earned so far, and `per_subscription.<currency>` (rounded half to even); and by
+///   the month a customer's first paid period began (`CustomerLifetimeValue`): `customers`,
+///   `customer_proceeds.<currency>` (all their subscriptions) and `per_customer.<currency>`.
 /// - `mrr_movement`: the change of MRR by kind, `new.<currency>`, `reactivation.<currency>`,
 ///   `expansion.<currency>`, `contraction.<currency>`, `churn.<currency>` (`MRRMovement`), in minor units.
 /// - `billing`: `issues`, `recovered`, `recovered_in_grace`, `days_to_recover`, `lost` (`BillingIssues`) and

@@ -5,14 +5,17 @@ import Foundation
 /// the same sums up to date in the database; this is the recomputation they must equal (and what a small app's
 /// tests and tools can use directly).
 public struct SubscriptionMetrics: Sendable {
-    /// One subscription's facts.
+    /// One subscription's facts, and who owns it (for lifetime value per customer; nil: the subscription
+    /// counts as its own customer).
     public struct History: Sendable {
         public var transactions: [TransactionFact]
         public var renewalInfos: [RenewalInfoFact]
+        public var owner: String?
 
-        public init(transactions: [TransactionFact], renewalInfos: [RenewalInfoFact]) {
+        public init(transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], owner: String? = nil) {
             self.transactions = transactions
             self.renewalInfos = renewalInfos
+            self.owner = owner
         }
     }
 
@@ -47,10 +50,14 @@ public struct SubscriptionMetrics: Sendable {
         guard MetricSeries.names.contains(name) else { return nil }
         let through = now ?? buckets.last.map(Self.lastInstant(of:)) ?? Instant(milliseconds: 0)
         let contributor = SubscriptionContributions(catalog: catalog, schedules: schedules)
-        let contributions = histories.flatMap {
-            contributor.contributions(transactions: $0.transactions, renewalInfos: $0.renewalInfos, through: through)
+        let owned = histories.map { history in
+            (owner: history.owner ?? history.transactions.first.map { "\($0.store.rawValue):\($0.subscriptionID)" } ?? "",
+             contributions: contributor.contributions(
+                transactions: history.transactions, renewalInfos: history.renewalInfos, through: through))
         }
-        return MetricSeries.points(name, totals: MetricTotal.of(contributions), buckets: buckets)
+        var totals = MetricTotal.of(owned.flatMap(\.contributions))
+        if name == "ltv" { totals += CustomerLifetimeValue.totals(of: owned) }
+        return MetricSeries.points(name, totals: totals, buckets: buckets)
     }
 
     /// `active_subscriptions` or `mrr` evaluated another way: at each bucket's last instant, every

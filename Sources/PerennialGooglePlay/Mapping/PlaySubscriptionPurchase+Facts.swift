@@ -13,8 +13,14 @@ extension PlaySubscriptionPurchase {
     /// - During a grace period Google moves `expiryTime` to the end of the grace period; the paid period had
     ///   ended by the time of reading, so the transaction ends then at the latest, and the grace period's end
     ///   goes to the renewal info.
+    /// - A period's price is what its order in `orders` (by order id, from the Orders API) says the buyer paid,
+    ///   tax included, with its tax; without the order, the base plan's `recurringPrice` when the period is
+    ///   at the base price, and none for an introductory, trial or prorated period (the purchase does not say
+    ///   what those cost).
     /// - A pending purchase (not paid yet) or a pending one cancelled gives no facts: nothing was bought.
-    public func facts(token: String, subscriptionID: String? = nil, observedAt: Instant) -> FactBatch {
+    public func facts(
+        token: String, subscriptionID: String? = nil, observedAt: Instant, orders: [String: PlayOrder] = [:]
+    ) -> FactBatch {
         let state = subscriptionState ?? .unspecified
         guard state != .pending, state != .pendingPurchaseCanceled else { return FactBatch() }
         var batch = FactBatch()
@@ -23,7 +29,10 @@ extension PlaySubscriptionPurchase {
             let id = lineItems.count > 1 ? "\(subscriptionID ?? token)#\(item.productId)" : subscriptionID ?? token
             let expiry = item.expiryTime.flatMap(PlayTimestamp.instant)
             batch.transactions.append(
-                transaction(of: item, subscriptionID: id, token: token, startedAt: startedAt, expiry: expiry, observedAt: observedAt)
+                transaction(
+                    of: item, subscriptionID: id, token: token, startedAt: startedAt, expiry: expiry, observedAt: observedAt,
+                    orders: orders
+                )
             )
             batch.renewalInfos.append(renewalInfo(of: item, subscriptionID: id, expiry: expiry, observedAt: observedAt))
         }
@@ -33,11 +42,23 @@ extension PlaySubscriptionPurchase {
     /// The environment: a license tester's purchase is the sandbox.
     public var environment: StoreEnvironment { testPurchase == nil ? .production : .sandbox }
 
+    /// The order that paid for each line item's current period, when the purchase names it, with whether
+    /// that period is a free trial (an order that costs nothing).
+    public var currentOrders: [(orderID: String, isFreeTrial: Bool)] {
+        lineItems.compactMap { item in
+            orderID(of: item).map { ($0, item.offerPhase?.freeTrial != nil) }
+        }
+    }
+
+    private func orderID(of item: PlayLineItem) -> String? {
+        item.latestSuccessfulOrderId ?? (lineItems.count == 1 ? latestOrderId : nil)
+    }
+
     private func transaction(
         of item: PlayLineItem, subscriptionID: String, token: String, startedAt: Instant?, expiry: Instant?,
-        observedAt: Instant
+        observedAt: Instant, orders: [String: PlayOrder]
     ) -> TransactionFact {
-        let orderID = item.latestSuccessfulOrderId ?? (lineItems.count == 1 ? latestOrderId : nil)
+        let orderID = orderID(of: item)
         let transactionID = orderID ?? (lineItems.count > 1 ? "\(token)#\(item.productId)" : token)
         var expiresAt = expiry
         if subscriptionState == .inGracePeriod, let end = expiry { expiresAt = min(end, observedAt) }
@@ -61,10 +82,13 @@ extension PlaySubscriptionPurchase {
                 ?? outOfAppPurchaseContext?.expiredExternalAccountIdentifiers?.obfuscatedExternalAccountId,
             observedAt: observedAt, isAcknowledged: isAcknowledged
         )
-        if !isTrial, !isIntro, phase?.prorationPeriod == nil {
+        if let charged = orderID.flatMap({ orders[$0] }).flatMap({ Self.charge(of: item, in: $0) }) {
+            fact.price = charged.price
+            fact.tax = charged.tax
+        } else if !isTrial, !isIntro, phase?.prorationPeriod == nil {
             fact.price = item.autoRenewingPlan?.recurringPrice.flatMap(Money.init)
         }
-        fact.storefront = regionCode
+        fact.storefront = regionCode ?? orderID.flatMap { orders[$0]?.buyerAddress?.buyerCountry }
         return fact
     }
 
@@ -85,6 +109,16 @@ extension PlaySubscriptionPurchase {
         )
         if state == .paused { info.pausedUntil = pausedStateContext?.autoResumeTime.flatMap(PlayTimestamp.instant) }
         return info
+    }
+
+    /// What the buyer paid for `item` in `order` (tax included) and its tax in the same currency; nil when the
+    /// order was never charged or does not say.
+    private static func charge(of item: PlayLineItem, in order: PlayOrder) -> (price: Money, tax: Money?)? {
+        guard order.wasCharged, let line = order.lineItem(for: item.productId), let total = line.total.flatMap(Money.init) else {
+            return nil
+        }
+        let tax = line.tax.flatMap(Money.init).flatMap { $0.currency == total.currency ? $0 : nil }
+        return (total, tax)
     }
 
     /// Whether Google recorded the acknowledgement; nil when it did not say.

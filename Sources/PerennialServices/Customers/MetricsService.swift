@@ -25,7 +25,11 @@ public struct MetricsService: Sendable {
         let query = filters.query(
             appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
             throughDay: buckets[buckets.count - 1].end.daysSince1970)
-        return MetricSeries.points(name, totals: try await totals(query), buckets: buckets)
+        var totals = try await totals(query)
+        if name == "ltv" {
+            totals += try await ledger.read { try await $0.customerLifetimeValueTotals(query) }
+        }
+        return MetricSeries.points(name, totals: totals, buckets: buckets)
     }
 
     /// The retention table of the cohorts that began from the month of `from` through the month of
@@ -50,6 +54,15 @@ public struct MetricsService: Sendable {
         let query = filters.query(
             appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
             throughDay: through.daysSince1970)
+        var explanation = try await subscriptionRows(app: app, name: name, query: query, from: from, through: through, filters: filters)
+        if name == "ltv" { try await addCustomerRows(to: &explanation, query: query) }
+        return explanation
+    }
+
+    /// The subscriptions whose stored contributions make the figure.
+    private func subscriptionRows(
+        app: AppSettings, name: String, query: MetricQuery, from: CivilDate, through: CivilDate, filters: MetricFilters
+    ) async throws -> MetricExplanation {
         var explanation = MetricExplanation(rows: [], truncated: false)
         var after: SubscriptionKey?
         while true {
@@ -74,6 +87,32 @@ public struct MetricsService: Sendable {
             }
             guard page.count == 500, let last = page.last else { return explanation }
             after = last.subscription
+        }
+    }
+
+    /// Lifetime value per customer's rows: every subscription of the customers whose cohort is in the range,
+    /// with `customer_proceeds.<currency>` and, on each customer's earliest subscription, `customers` 1 —
+    /// added to the subscription's row when it has one.
+    private func addCustomerRows(to explanation: inout MetricExplanation, query: MetricQuery) async throws {
+        let limit = Self.maximumExplainedSubscriptions * 4
+        let stored = try await ledger.read { try await $0.customerLifetimeValueRows(query, limit: limit) }
+        if stored.count == limit { explanation.truncated = true }
+        var index = Dictionary(explanation.rows.enumerated().map { ($1.subscription, $0) }, uniquingKeysWith: { first, _ in first })
+        for subscription in stored {
+            var values: [String: Int64] = [:]
+            for contribution in subscription.contributions {
+                values[String(contribution.measure.dropFirst(MetricMeasure.cohortPrefix.count)), default: 0] += contribution.value
+            }
+            guard !values.isEmpty else { continue }
+            if let row = index[subscription.subscription] {
+                explanation.rows[row].values.merge(values) { $0 + $1 }
+            } else if explanation.rows.count < Self.maximumExplainedSubscriptions {
+                index[subscription.subscription] = explanation.rows.count
+                explanation.rows.append(MetricExplanation.Row(
+                    subscription: subscription.subscription, ownerAppUserID: subscription.ownerAppUserID, values: values))
+            } else {
+                explanation.truncated = true
+            }
         }
     }
 

@@ -149,6 +149,17 @@ public protocol LedgerSession: Sendable {
     /// The daily totals of the measures the query names, summed over the cells it keeps.
     func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal]
 
+    /// Lifetime value per customer (`CustomerLifetimeValue`): the totals of `cohort.customers` and
+    /// `cohort.customer_proceeds.<currency>` by the cohort day of each customer's first paid period, over the
+    /// subscriptions the query keeps (its environment, store, product and country), customers whose cohort
+    /// falls in its days.
+    func customerLifetimeValueTotals(_ query: MetricQuery) async throws -> [MetricTotal]
+
+    /// The subscriptions behind `customerLifetimeValueTotals`, at most `limit` rows (a subscription and
+    /// currency each): each with its owner, `cohort.customer_proceeds.<currency>` and, on each customer's
+    /// earliest subscription, `cohort.customers` 1, on the customer's cohort day; grouped by customer.
+    func customerLifetimeValueRows(_ query: MetricQuery, limit: Int) async throws -> [StoredMetricContributions]
+
     /// Stored contributions a page at a time, in key order after `after`, with each subscription's owner (nil
     /// when nobody owns it): the rows behind a figure (`?explain=true`).
     func metricContributionPage(

@@ -58,13 +58,17 @@ struct MetricRollupPropertyTests {
         let count = Int.random(in: 3...8, using: &random)
         var pieces: [(owner: String, batch: FactBatch, latest: Instant)] = []
         var keys: [SubscriptionKey] = []
+        var owners: [String: String] = [:]
         for index in 0..<count {
             let id = "s\(index)"
             let lifecycle = RandomLifecycle(subscription: id, using: &random)
             guard !lifecycle.transactions.isEmpty else { continue }
             keys.append(SubscriptionKey(store: .appStore, id: id))
-            pieces += lifecycle.transactions.map { ("user-\(index)", FactBatch(transactions: [$0]), $0.cancelledAt ?? $0.purchasedAt) }
-            pieces += lifecycle.renewalInfos.map { ("user-\(index)", FactBatch(renewalInfos: [$0]), $0.observedAt) }
+            // Two subscriptions to a customer, for lifetime value per customer.
+            let owner = "user-\(index / 2)"
+            owners[id] = owner
+            pieces += lifecycle.transactions.map { (owner, FactBatch(transactions: [$0]), $0.cancelledAt ?? $0.purchasedAt) }
+            pieces += lifecycle.renewalInfos.map { (owner, FactBatch(renewalInfos: [$0]), $0.observedAt) }
         }
         pieces.shuffle(using: &random)
         var latest = Facts.origin
@@ -77,13 +81,13 @@ struct MetricRollupPropertyTests {
         clock.set(now)
         try await ingestor.refold(keys, app: app, at: now)
 
-        let folded = keys
+        let folded = keys, owned = owners
         let histories = try await ledger.read { session in
             var histories: [SubscriptionMetrics.History] = []
             for key in folded {
                 histories.append(SubscriptionMetrics.History(
                     transactions: try await session.transactions(appID: app.id, subscription: key),
-                    renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key)))
+                    renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key), owner: owned[key.id]))
             }
             return histories
         }
@@ -126,6 +130,13 @@ struct MetricRollupPropertyTests {
         for currency in ["USD", "EUR"] {
             let total = revenue?.reduce(0) { $0 + ($1.values["price.\(currency)"] ?? 0) }
             #expect(revenueRows.rows.reduce(0) { $0 + ($1.values["price.\(currency)"] ?? 0) } == total, "seed \(seed): \(currency)")
+        }
+        // Lifetime value's rows add up to it, per subscription and per customer.
+        let ltv = try await service.series(app: app, name: "ltv", from: first, through: last, interval: .month)
+        let ltvRows = try #require(try await service.explain(app: app, name: "ltv", from: first, through: last))
+        for key in ["subscriptions", "customers", "proceeds.USD", "customer_proceeds.USD", "customer_proceeds.EUR"] {
+            #expect(ltvRows.rows.reduce(0) { $0 + ($1.values[key] ?? 0) } == ltv?.reduce(0) { $0 + ($1.values[key] ?? 0) },
+                    "seed \(seed): ltv \(key)")
         }
     }
 }

@@ -1,0 +1,44 @@
+import PerennialCore
+import PerennialGooglePlay
+import PerennialServices
+
+/// What each period of a purchase cost, from the Orders API: `purchases.subscriptionsv2` gives only the base
+/// plan's recurring price, which overstates an introductory or prorated period and leaves out the tax. Each
+/// order is read once: a period whose transaction is already recorded with a price is not read again.
+///
+/// Google unreachable or rate-limiting is transient: the caller fails and is retried, as for the purchase
+/// itself. An order Google refuses to show (the service account lacks "View financial data"), does not know,
+/// or answers malformed is left out: the period is then priced from the purchase, or from the catalog and
+/// marked estimated, and `perennial doctor` says why.
+struct PlayOrderPrices: Sendable {
+    let ledger: any Ledger
+
+    /// The orders to price the purchase's current periods with, by order id, and the ids of the periods
+    /// already recorded with a price (whose copies from this read should carry none, so the recorded one stays).
+    func orders(
+        for purchase: PlaySubscriptionPurchase, subscription: SubscriptionKey, app: AppSettings, connection: PlayAppConnection
+    ) async throws -> (orders: [String: PlayOrder], alreadyPriced: Set<String>) {
+        let paid = purchase.currentOrders.filter { !$0.isFreeTrial }.map(\.orderID)
+        guard !paid.isEmpty else { return ([:], []) }
+        let recorded = try await ledger.read { session in
+            try await session.transactions(appID: app.id, subscription: subscription)
+        }
+        let alreadyPriced = Set(recorded.filter { $0.price != nil }.map(\.transactionID)).intersection(paid)
+        var orders: [String: PlayOrder] = [:]
+        for orderID in Set(paid).subtracting(alreadyPriced).sorted() {
+            if let order = try await read(orderID, connection: connection) { orders[orderID] = order }
+        }
+        return (orders, alreadyPriced)
+    }
+
+    private func read(_ orderID: String, connection: PlayAppConnection) async throws -> PlayOrder? {
+        do {
+            return try await connection.client.order(id: orderID)
+        } catch {
+            switch error.kind {
+            case .unavailable, .rateLimited: throw error.perennialError
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+extension Migration {
+    /// Version 19: each subscription's cohort and what it has earned, a row per currency (and one with an
+    /// empty currency for the subscription itself), kept by the write that keeps its metric contributions:
+    /// lifetime value per customer is summed from these rows by owner when asked. Apps that already had data
+    /// are marked for a rebuild, which `perennial serve` starts by itself.
+    static let customerLifetimeValues = Migration(version: 19, name: "customer_lifetime_values") { _ in
+        [
+            """
+            CREATE TABLE subscription_lifetime_values (
+                app_id TEXT NOT NULL,
+                store TEXT NOT NULL,
+                subscription_id TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                cohort_day BIGINT NOT NULL,
+                product_id TEXT NOT NULL,
+                country TEXT NOT NULL,
+                proceeds BIGINT NOT NULL,
+                PRIMARY KEY (app_id, store, subscription_id, currency)
+            )
+            """,
+            "CREATE INDEX subscription_lifetime_values_cohort ON subscription_lifetime_values (app_id, environment, cohort_day)",
+            "UPDATE apps SET metrics_rebuild_needed = 1 WHERE id IN (SELECT DISTINCT app_id FROM transactions)",
+        ]
+    }
+}
