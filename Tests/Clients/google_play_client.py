@@ -3,8 +3,9 @@
 Reads a JSON object on stdin: key_file (a service-account key whose token_uri is the simulator's),
 api_endpoint (the simulator's base URL), package_name, product_id, token. Uses google-auth's
 service-account credentials and google-api-python-client's bundled androidpublisher v3 discovery document
-to call purchases.subscriptionsv2.get, purchases.subscriptions.acknowledge, get again, and get an unknown
-token. Prints what it saw as JSON on stdout.
+to call purchases.subscriptionsv2.get, purchases.subscriptions.acknowledge, get again, get an unknown
+token, then orders.get and orders.batchget for the purchase's latest order (latestOrderId). Prints what it saw
+as JSON on stdout: before, after, unknown, order and orders.
 """
 import json
 import sys
@@ -32,4 +33,7 @@ try:
     unknown = None
 except HttpError as error:
     unknown = {"status": error.resp.status, "reason": error.reason}
-print(json.dumps({"before": before, "after": after, "unknown": unknown}))
+orders = service.orders()
+order = orders.get(packageName=arguments["package_name"], orderId=before["latestOrderId"]).execute()
+batch = orders.batchget(packageName=arguments["package_name"], orderIds=[before["latestOrderId"]]).execute()
+print(json.dumps({"before": before, "after": after, "unknown": unknown, "order": order, "orders": batch}))

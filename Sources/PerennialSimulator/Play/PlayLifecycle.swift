@@ -1,9 +1,10 @@
 import PerennialCore
 
 /// What time does to a Play subscription: renewals at each period's end while auto-renew is on and payment
-/// succeeds; a failed renewal opens the grace period (access kept), then account hold (no access), then
-/// expiry; a cancelled subscription expires at the end of its period; a scheduled pause starts at the end of
-/// the period and, when it ends, the subscription is charged again (or goes to account hold).
+/// succeeds (each charge recorded as an order); a failed renewal opens the grace period (access kept), then
+/// account hold (no access), then expiry; a cancelled subscription expires at the end of its period; a
+/// scheduled pause starts at the end of the period and, when it ends, the subscription is charged again (or
+/// goes to account hold).
 enum PlayLifecycle {
     static func advance(_ purchase: inout PlaySimulatedPurchase, to now: Instant) {
         var guardCount = 0
@@ -72,7 +73,7 @@ enum PlayLifecycle {
         }
     }
 
-    /// Charges the next period, starting at `start` (the end of the last one by default).
+    /// Charges the next period, starting at `start` (the end of the last one by default), and records its order.
     private static func renew(_ purchase: inout PlaySimulatedPurchase, from start: Instant? = nil) {
         let begin = start ?? purchase.expiryTime
         purchase.renewals += 1
@@ -80,5 +81,6 @@ enum PlayLifecycle {
         purchase.inIntroductoryPrice = purchase.introductoryPeriodsLeft > 0
         purchase.introductoryPeriodsLeft = max(0, purchase.introductoryPeriodsLeft - 1)
         purchase.expiryTime = begin.adding(milliseconds: purchase.product.testPeriodMinutes * 60_000)
+        purchase.recordOrder(chargedAt: begin)
     }
 }

@@ -43,7 +43,38 @@ struct PlaySimulatedPurchase: Sendable, Hashable, Codable {
     var expiredPurchaseToken: String?
     var expiredObfuscatedAccountID: String?
     var etagVersion = 1
+    /// Every charge, oldest first, recorded when it was made; nil for a purchase saved before the simulator
+    /// recorded orders (it has none from before).
+    var orders: [PlaySimulatedOrder]?
 
     /// The latest successful order: the stem, then `..0`, `..1` for renewals.
     var latestOrderID: String { renewals == 0 ? orderStem : "\(orderStem)..\(renewals - 1)" }
+
+    /// The pricing phase of the current period.
+    var offerPhase: PlayOfferPhase {
+        if inTrial, product.freeTrialOfferID != nil { return .freeTrial }
+        if inIntroductoryPrice, product.introductoryOfferID != nil { return .introductory }
+        return .base
+    }
+
+    /// The offer the current period is in: the free trial's or the introductory price's; nil at the base price.
+    var offerID: String? {
+        switch offerPhase {
+        case .freeTrial: product.freeTrialOfferID
+        case .introductory: product.introductoryOfferID
+        case .base: nil
+        }
+    }
+
+    /// Records the charge of the current period, made at `time` (its latest order).
+    mutating func recordOrder(chargedAt time: Instant) {
+        let order = PlaySimulatedOrder(charging: self, at: time)
+        if orders == nil { orders = [order] } else { orders?.append(order) }
+    }
+
+    /// Marks the latest order refunded at `time` (nothing when it was not recorded, or already refunded).
+    mutating func refundLatestOrder(at time: Instant, chargeback: Bool) {
+        guard let index = orders?.lastIndex(where: { $0.orderID == latestOrderID }), orders?[index].refund == nil else { return }
+        orders?[index].refund = PlaySimulatedOrder.Refund(time: time, chargeback: chargeback)
+    }
 }

@@ -17,10 +17,15 @@ extension PlaySimulator {
                 billingPeriod: period, recurringPriceMicros: product.priceMilliunits * 1_000,
                 freeTrialOfferID: product.trialPeriod == nil ? nil : "free-trial",
                 introductoryOfferID: product.introOffer == nil ? nil : "intro-price",
-                introductoryPriceMicros: product.priceMilliunits * 500, introductoryPeriods: product.introOffer?.periods ?? 1
+                introductoryPriceMicros: Self.halfPriceMicros(product.priceMilliunits), introductoryPeriods: product.introOffer?.periods ?? 1
             )
         }
         let oneTime = Set(app.products.filter { $0.type == .consumable || $0.type == .nonConsumable }.map(\.id))
         try self.init(packageName: app.bundleID, products: products, oneTimeProductIDs: oneTime, clock: clock)
+    }
+
+    /// Half a price, rounded half up to the cent: Google's prices are whole minor units.
+    static func halfPriceMicros(_ priceMilliunits: Int64) -> Int64 {
+        (priceMilliunits * 500 + 5_000) / 10_000 * 10_000
     }
 }

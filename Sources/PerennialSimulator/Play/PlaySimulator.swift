@@ -106,7 +106,8 @@ public actor PlaySimulator {
         return purchase.token
     }
 
-    /// A purchase of `product` starting now, with the offers asked for that the base plan has.
+    /// A purchase of `product` starting now, with the offers asked for that the base plan has, and the order of
+    /// its first period.
     private func newPurchase(product: PlaySimulatorProduct, freeTrial: Bool, introductoryPrice: Bool) -> PlaySimulatedPurchase {
         let now = clock.now()
         let stem = "GPA.\(nextOrder)-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 1_000...9_999))-\(Int.random(in: 10_000...99_999))"
@@ -122,6 +123,7 @@ public actor PlaySimulator {
             purchase.inIntroductoryPrice = !trial
             purchase.introductoryPeriodsLeft = trial ? product.introductoryPeriods : product.introductoryPeriods - 1
         }
+        purchase.recordOrder(chargedAt: now)
         return purchase
     }
 
@@ -222,8 +224,8 @@ public actor PlaySimulator {
         notify(.revoked, token: token)
     }
 
-    /// Ends a purchase at `time` and lists it among the voided purchases (`voidedSource` 0 user, 1
-    /// developer, 2 Google; `voidedReason` as Google numbers them).
+    /// Ends a purchase at `time`, lists it among the voided purchases (`voidedSource` 0 user, 1 developer, 2
+    /// Google; `voidedReason` as Google numbers them) and refunds its latest order (a chargeback for reason 7).
     private func void(
         _ purchase: inout PlaySimulatedPurchase, at time: Instant, by cancellation: PlaySimulatedPurchase.Cancellation,
         source: Int, reason: Int
@@ -234,6 +236,7 @@ public actor PlaySimulator {
         purchase.scheduledPauseMinutes = nil
         purchase.autoResumeTime = nil
         purchase.expiryTime = min(purchase.expiryTime, time)
+        purchase.refundLatestOrder(at: time, chargeback: reason == 7)
         voided.append(PlayVoidedEntry(
             purchaseToken: purchase.token, orderID: purchase.latestOrderID, purchaseTime: purchase.startTime, voidedTime: time,
             source: source, reason: reason

@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the Play simulator keeps across restarts (`play.json` in the state folder): its keys, purchases,
-/// voided purchases, catalog states, counters and undelivered pushes. Access tokens are not kept: a client
-/// asks for a new one when the simulator answers 401.
+/// What the Play simulator keeps across restarts (`play.json` in the state folder): its keys, purchases (with
+/// their orders, absent from a state saved before orders were recorded), voided purchases, catalog states,
+/// counters and undelivered pushes. Access tokens are not kept: a client asks for a new one when the
+/// simulator answers 401.
 struct PlaySimulatorSnapshot: Codable {
     static let currentVersion = 1
 

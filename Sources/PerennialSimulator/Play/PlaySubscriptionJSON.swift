@@ -19,22 +19,15 @@ enum PlaySubscriptionJSON {
             expiry = failedAt.adding(milliseconds: PlaySimulator.graceMinutes * 60_000)
         }
         var plan: [String: Any] = [
-            "recurringPrice": [
-                "currencyCode": purchase.product.currency, "units": "\(purchase.product.recurringPriceMicros / 1_000_000)",
-                "nanos": Int(purchase.product.recurringPriceMicros % 1_000_000) * 1000,
-            ],
+            "recurringPrice": PlayMicros.json(purchase.product.recurringPriceMicros, currency: purchase.product.currency),
         ]
         if purchase.autoRenew, purchase.phase != .expired { plan["autoRenewEnabled"] = true }
         var offer: [String: Any] = ["basePlanId": purchase.product.basePlanID]
-        let phase: String
-        if purchase.inTrial, let trial = purchase.product.freeTrialOfferID {
-            offer["offerId"] = trial
-            phase = "freeTrial"
-        } else if purchase.inIntroductoryPrice, let introductory = purchase.product.introductoryOfferID {
-            offer["offerId"] = introductory
-            phase = "introductoryPrice"
-        } else {
-            phase = "basePrice"
+        if let offerID = purchase.offerID { offer["offerId"] = offerID }
+        let phase = switch purchase.offerPhase {
+        case .freeTrial: "freeTrial"
+        case .introductory: "introductoryPrice"
+        case .base: "basePrice"
         }
         var item: [String: Any] = [
             "productId": purchase.product.productID, "expiryTime": time(expiry), "autoRenewingPlan": plan,

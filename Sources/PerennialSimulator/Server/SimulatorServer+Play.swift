@@ -5,7 +5,9 @@ extension SimulatorServer {
     /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` (the push
     /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
     /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
-    /// {token}:acknowledge`; `…/products/{product}/tokens/{token}` and its `:acknowledge`, `:consume`; `…/voidedpurchases`; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
+    /// {token}:acknowledge`; `…/products/{product}/tokens/{token}` and its `:acknowledge`, `:consume`; `…/voidedpurchases`;
+    /// `/androidpublisher/v3/applications/{package}/orders/{orderId}` and `…/orders:batchGet?orderIds=…&orderIds=…`,
+    /// what each subscription charge cost; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
     /// {basePlan}/offers`, the catalog), each needing a token the grant issued; and the control API
     /// `POST /simulator/google/purchases` (also upgrades and downgrades, with `linked_purchase_token`),
     /// `POST /simulator/google/products` (a one-time product),
@@ -85,6 +87,14 @@ extension SimulatorServer {
                 let start = request.uri.queryParameters.get("startTime").flatMap { Int64($0) } ?? 0
                 return try await play.voidedPurchases(since: start)
             }
+        }
+        let application = router.group("androidpublisher/v3/applications/:package")
+        application.get("orders/:orderId") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) { try await play.order(id: try PlayHTTP.parameter("orderId", context)) }
+        }
+        // One path segment, `orders:batchGet`: a literal, apart from `orders/:orderId` (two segments).
+        application.get("orders:batchGet") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) { try await play.orders(ids: request.uri.queryParameters.getAll("orderIds")) }
         }
         let monetization = router.group("androidpublisher/v3/applications/:package/subscriptions")
         monetization.get { request, context -> Response in

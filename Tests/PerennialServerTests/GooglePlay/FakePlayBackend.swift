@@ -20,6 +20,9 @@ actor FakePlayBackend: HTTPTransport {
     private(set) var acknowledged: [String] = []
     private(set) var apiCalls = 0
     private var outage = false
+    /// What `orders.get` answers, by order id; an id without one is not found.
+    private var orders: [String: HTTPTransportResponse] = [:]
+    private(set) var orderCalls = 0
 
     /// The app's `google:` settings pointing at this fake.
     static func settings() throws -> GooglePlaySettings {
@@ -39,6 +42,7 @@ actor FakePlayBackend: HTTPTransport {
     func put(_ token: String, _ purchase: [String: Any]) { purchases[token] = purchase }
     func void(_ entry: [String: Any]) { voided.append(entry) }
     func setOutage(_ down: Bool) { outage = down }
+    func answerOrder(_ orderID: String, with response: HTTPTransportResponse) { orders[orderID] = response }
 
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         if request.url.hasPrefix("https://oauth.test/token") {
@@ -54,6 +58,12 @@ actor FakePlayBackend: HTTPTransport {
         apiCalls += 1
         if outage { return HTTPTransportResponse(status: 503) }
         guard request.header("Authorization") == "Bearer ya29.fake" else { return HTTPTransportResponse(status: 401) }
+        let ordersPrefix = "https://play.test/androidpublisher/v3/applications/\(Self.packageName)/orders/"
+        if request.url.hasPrefix(ordersPrefix) {
+            orderCalls += 1
+            let orderID = String(request.url.dropFirst(ordersPrefix.count)).removingPercentEncoding ?? ""
+            return orders[orderID] ?? Self.notFound
+        }
         let prefix = "https://play.test/androidpublisher/v3/applications/\(Self.packageName)/purchases/"
         guard request.url.hasPrefix(prefix) else { return Self.notFound }
         let rest = String(request.url.dropFirst(prefix.count))

@@ -13,7 +13,7 @@ import Testing
     static let library = PythonClientEnvironment(requirement: "google-api-python-client==2.202.0")
     static let script = Fixtures.repositoryRoot.appendingPathComponent("Tests/Clients/google_play_client.py")
 
-    @Test(.timeLimit(.minutes(5))) func subscriptionsV2GetAndAcknowledgeWorkFromGooglesPythonClient() async throws {
+    @Test(.timeLimit(.minutes(5))) func subscriptionsV2GetAcknowledgeAndOrdersWorkFromGooglesPythonClient() async throws {
         let python = try await Self.library.python()
         let clock = SimulatorClock(start: Instant(milliseconds: 1_767_225_600_000), rate: 0)
         let simulator = try AppStoreSimulator(configuration: .example(timeScale: .manual), clock: clock)
@@ -47,6 +47,20 @@ import Testing
             #expect((item["offerPhase"] as? [String: Any])?["freeTrial"] != nil)
             let unknown = seen["unknown"] as? [String: Any]
             #expect(unknown?["status"] as? Int == 404)
+
+            // The trial's order, by orders.get and orders.batchget: free, in the free trial phase.
+            let order = try #require(seen["order"] as? [String: Any])
+            #expect(order["orderId"] as? String == before["latestOrderId"] as? String)
+            #expect(order["purchaseToken"] as? String == token)
+            #expect(order["state"] as? String == "PROCESSED")
+            let total = order["total"] as? [String: Any]
+            #expect(total?["units"] as? String == "0")
+            #expect(total?["nanos"] as? Int == 0)
+            let details = (order["lineItems"] as? [[String: Any]])?.first?["subscriptionDetails"] as? [String: Any]
+            #expect(details?["offerPhase"] as? String == "FREE_TRIAL")
+            #expect(details?["offerId"] as? String == "trial")
+            let batch = (seen["orders"] as? [String: Any])?["orders"] as? [[String: Any]]
+            #expect(batch?.map { $0["orderId"] as? String } == [order["orderId"] as? String])
         }
     }
 }
