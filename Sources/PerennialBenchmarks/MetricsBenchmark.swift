@@ -6,7 +6,8 @@ import PerennialStorage
 
 /// `metrics`: the metric routes' queries over the rollups of `options.metricsCustomers` customers (a million by
 /// default, about ten transactions each), on SQLite and PostgreSQL: a 12-month MRR series by month, a year of
-/// daily active subscriptions, and the 12-cohort retention table, each timed as `MetricsService` answers it
+/// daily active subscriptions, the 12-cohort retention table, and 12 cohorts of lifetime value (per customer too,
+/// summed by owner over every subscription), each timed as `MetricsService` answers it
 /// (the route adds only JSON). The rollups are made once per database (`MetricsRollupSeeder`) and reused.
 /// Also reported: the rate at which the write path's code computes subscriptions' contributions from their
 /// facts (what a fold adds), and so what recomputing every figure from the facts costs instead.
@@ -19,7 +20,7 @@ struct MetricsBenchmark: Sendable {
         let customers = options.metricsCustomers
         var databases: [(label: String, url: String)] = []
         if options.sqlite {
-            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v3-\(customers).sqlite").path
+            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v4-\(customers).sqlite").path
             databases.append(("sqlite", "sqlite://" + path))
         }
         if let postgres = options.postgresURL { databases.append(("postgresql", postgres)) }
@@ -64,6 +65,7 @@ struct MetricsBenchmark: Sendable {
                 try await service.series(app: app, name: "active_subscriptions", from: yearAgo, through: today, interval: .day)?.count ?? 0
             }),
             ("retention-12-cohorts", { try await service.retention(app: app, from: monthsAgo, through: today).rows.count }),
+            ("ltv-12-cohorts", { try await service.series(app: app, name: "ltv", from: monthsAgo, through: today, interval: .month)?.count ?? 0 }),
         ]
         var results: [BenchmarkResult] = []
         for (name, query) in queries {

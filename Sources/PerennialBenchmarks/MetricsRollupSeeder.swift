@@ -6,7 +6,8 @@ import PerennialStorage
 /// Makes `metrics`' rollups: every customer's lifecycle (`MetricsBenchFacts`) folded by the code every write
 /// runs (`SubscriptionContributions`, on every core), summed by cell as the writes' differences would have
 /// summed them, and written through the ledger's own rollup write — on PostgreSQL spread over its shards as
-/// the writes spread them. The facts themselves are not stored: the metric queries never read them. A
+/// the writes spread them; then each subscription with its owner and its lifetime value rows
+/// (`MetricsCustomerSeeder`). The facts themselves are not stored: the metric queries never read them. A
 /// marker customer records what was made, so a database is made once.
 struct MetricsRollupSeeder: Sendable {
     let ledger: SQLLedger
@@ -19,7 +20,7 @@ struct MetricsRollupSeeder: Sendable {
     }
 
     /// The marker's app user id for `count` customers (its version changes with `MetricsBenchFacts`).
-    static func marker(_ count: Int) -> String { "bench-metrics-seeded-v3-\(count)" }
+    static func marker(_ count: Int) -> String { "bench-metrics-seeded-v4-\(count)" }
 
     /// Makes the rollups unless the marker says they are there; returns how it went, nil when they were.
     func seedIfNeeded(now: Instant, progress: @Sendable (String) -> Void) async throws -> Seeding? {
@@ -72,6 +73,7 @@ struct MetricsRollupSeeder: Sendable {
             }
             progress("wrote \(difference.count) rollup cells of shard \(shard + 1)/\(shards)")
         }
+        try await MetricsCustomerSeeder(ledger: ledger, customers: customers).seed(now: now, progress: progress)
         try await ledger.write { session in
             try await session.endMetricRollupRebuild(appID: appID)
             _ = try await session.findOrCreateCustomer(appID: appID, appUserID: marker, createdAt: now)

@@ -3,9 +3,8 @@ import PerennialServices
 import SQLKit
 
 extension SQLLedgerSession {
-    /// Rewrites a subscription's rows of `subscription_lifetime_values` from its contributions: its cohort
-    /// (`cohort.subscriptions`: the day, product and country of its first paid period) with an empty currency,
-    /// and what it has earned by currency (`cohort.proceeds.<currency>`). None when it has no paid period.
+    /// Rewrites a subscription's rows of `subscription_lifetime_values` from its contributions
+    /// (`LifetimeValueRow.rows`): none when it has no paid period.
     func replaceLifetimeValues(
         appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, contributions: [MetricContribution]
     ) async throws {
@@ -13,25 +12,28 @@ extension SQLLedgerSession {
             DELETE FROM subscription_lifetime_values
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue) AND subscription_id = \(bind: subscription.id)
             """).run()
-        let proceedsPrefix = MetricMeasure.cohortPrefix + "proceeds."
-        guard let cohort = contributions.first(where: { $0.measure == MetricMeasure.cohortPrefix + "subscriptions" }) else { return }
-        var amounts: [String: Int64] = ["": 0]
-        for contribution in contributions where contribution.measure.hasPrefix(proceedsPrefix) {
-            amounts[String(contribution.measure.dropFirst(proceedsPrefix.count)), default: 0] += contribution.value
-        }
-        var statement: SQLQueryString = """
-            INSERT INTO subscription_lifetime_values
-                (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds) VALUES
-            """
-        for (index, (currency, proceeds)) in amounts.sorted(by: { $0.key < $1.key }).enumerated() {
-            statement += index == 0 ? " " : ", "
-            statement += """
-                (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: currency),
-                 \(bind: environment.rawValue), \(bind: Int64(cohort.day)), \(bind: cohort.productID), \(bind: cohort.country),
-                 \(bind: proceeds))
+        try await insertLifetimeValues(
+            appID: appID, environment: environment, LifetimeValueRow.rows(of: subscription, contributions: contributions))
+    }
+
+    /// Inserts rows of `subscription_lifetime_values` (none there yet), a few hundred per statement: the
+    /// fold's write, and `perennial-bench metrics` loading a million subscriptions' at once.
+    package func insertLifetimeValues(appID: String, environment: StoreEnvironment, _ rows: [LifetimeValueRow]) async throws {
+        for start in stride(from: 0, to: rows.count, by: 500) {
+            var statement: SQLQueryString = """
+                INSERT INTO subscription_lifetime_values
+                    (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds) VALUES
                 """
+            for (index, row) in rows[start..<min(start + 500, rows.count)].enumerated() {
+                statement += index == 0 ? " " : ", "
+                statement += """
+                    (\(bind: appID), \(bind: row.subscription.store.rawValue), \(bind: row.subscription.id), \(bind: row.currency),
+                     \(bind: environment.rawValue), \(bind: Int64(row.cohortDay)), \(bind: row.productID), \(bind: row.country),
+                     \(bind: row.proceeds))
+                    """
+            }
+            try await sql.raw(statement).run()
         }
-        try await sql.raw(statement).run()
     }
 
     public func customerLifetimeValueTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
