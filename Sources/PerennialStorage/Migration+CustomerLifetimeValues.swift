@@ -1,8 +1,9 @@
 extension Migration {
     /// Version 19: each subscription's cohort and what it has earned, a row per currency (and one with an
     /// empty currency for the subscription itself), kept by the write that keeps its metric contributions:
-    /// lifetime value per customer is summed from these rows by owner when asked. Apps that already had data
-    /// are marked for a rebuild, which `perennial serve` starts by itself.
+    /// lifetime value per customer is summed from these rows by owner when asked. The same version adds the
+    /// refund rate's measures (`revenue.sales`, `revenue.refunded_sales`) to the contributions, so apps that
+    /// already had data are marked for a rebuild from their facts, which `perennial serve` starts by itself.
     static let customerLifetimeValues = Migration(version: 19, name: "customer_lifetime_values") { _ in
         [
             """

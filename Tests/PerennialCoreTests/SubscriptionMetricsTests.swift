@@ -110,7 +110,14 @@ struct SubscriptionMetricsTests {
         #expect(churn[1].values == ["voluntary": 1, "involuntary": 1, "refunded": 1, "other": 2])
         let revenue = try #require(metrics.series("revenue", of: histories, buckets: months))
         // January: four paid periods of 9.99 (30% kept: 699 each); February: one more sale, and two refunds.
-        #expect(revenue[0].values == ["price.USD": 3_996, "proceeds.USD": 2_796, "refunds": 0])
-        #expect(revenue[1].values == ["price.USD": -999, "proceeds.USD": -699, "refunded.USD": 1_998, "refunds": 2])
+        // Refund rate by the sale's day: of January's four sales, r's was refunded (in February); February's one
+        // sale, r2's, was refunded.
+        #expect(revenue[0].values == [
+            "price.USD": 3_996, "proceeds.USD": 2_796, "refunds": 0, "sales": 4, "refunded_sales": 1, "refund_rate_bp": 2_500,
+        ])
+        #expect(revenue[1].values == [
+            "price.USD": -999, "proceeds.USD": -699, "refunded.USD": 1_998, "refunds": 2, "sales": 1, "refunded_sales": 1,
+            "refund_rate_bp": 10_000,
+        ])
     }
 }

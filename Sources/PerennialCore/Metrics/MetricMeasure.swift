@@ -13,7 +13,8 @@ public enum MetricMeasure {
     /// Paid periods after a subscription's first.
     public static let renewals = "renewals"
     /// `revenue.price.<currency>`, `revenue.proceeds.<currency>` (net of refunds), `revenue.refunded.<currency>`,
-    /// `revenue.refunds` (how many).
+    /// `revenue.refunds` (how many), on the day each happened; `revenue.sales` and `revenue.refunded_sales` (those
+    /// refunded since), on the sale's day.
     public static let revenuePrefix = "revenue."
     /// `revenue_lines.<currency>`: how many revenue lines (sales and refunds) had their proceeds in the currency,
     /// for the payout forecast's count of lines per payment.

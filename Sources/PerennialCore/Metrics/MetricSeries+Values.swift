@@ -17,7 +17,10 @@ extension MetricSeries {
             return values
         case "churn": return ["voluntary": 0, "involuntary": 0, "refunded": 0, "other": 0].merging(sums) { $1 }
         case "renewals": return ["count": sums[MetricMeasure.renewals, default: 0]]
-        case "revenue": return ["refunds": 0].merging(sums) { $1 }
+        case "revenue":
+            var values = ["refunds": 0, "sales": 0, "refunded_sales": 0].merging(sums) { $1 }
+            values["refund_rate_bp"] = rate(values["refunded_sales", default: 0], of: values["sales", default: 0])
+            return values
         case "ltv":
             var values = ["subscriptions": 0, "customers": 0].merging(sums) { $1 }
             let count = values["subscriptions", default: 0], customers = values["customers", default: 0]

@@ -8,7 +8,9 @@
 ///   the bucket's trials, those that converted since) and `conversion_rate_bp`.
 /// - `churn`: paid subscriptions that ended — `voluntary`, `involuntary`, `refunded`, `other`.
 /// - `renewals`: paid periods after the first (`count`).
-/// - `revenue`: `price.<currency>` and `proceeds.<currency>` net of refunds, `refunded.<currency>`, `refunds`.
+/// - `revenue`: `price.<currency>` and `proceeds.<currency>` net of refunds, `refunded.<currency>`, `refunds`
+///   (on the day they happened), `sales`, `refunded_sales` (of those sales, how many were refunded since) and
+///   `refund_rate_bp` (the two divided).
 /// - `ltv`: by cohort (the month a subscription's first paid period began): `subscriptions`,
 ///   `proceeds.<currency>` earned so far, and `per_subscription.<currency>` (rounded half to even); and by
 ///   the month a customer's first paid period began (`CustomerLifetimeValue`): `customers`,

@@ -44,9 +44,15 @@ public struct SubscriptionContributions: Sendable {
         let lastState = timeline.walk(through: Self.day(of: now), add: add)
         starts(of: transactions, add: add)
         let entries = RevenueCalculator(catalog: catalog, schedules: schedules).entries(for: transactions)
+        let refunded = Set(entries.filter { $0.kind == .refund }.map(\.transactionID))
         for entry in entries {
             let day = Self.day(of: entry.occurredAt)
             let currency = entry.price.currency
+            if entry.kind == .sale {
+                // On the sale's day, and whether it was refunded since: the refund rate of the sales of a day.
+                add(day, "revenue.sales", entry.productID, entry.storefront, 1)
+                if refunded.contains(entry.transactionID) { add(day, "revenue.refunded_sales", entry.productID, entry.storefront, 1) }
+            }
             add(day, "revenue.price.\(currency)", entry.productID, entry.storefront, entry.price.minorUnits)
             add(day, "revenue.proceeds.\(entry.proceeds.currency)", entry.productID, entry.storefront, entry.proceeds.minorUnits)
             add(day, MetricMeasure.revenueLinesPrefix + entry.proceeds.currency, entry.productID, entry.storefront, 1)
