@@ -20,7 +20,7 @@ struct MetricsBenchmark: Sendable {
         let customers = options.metricsCustomers
         var databases: [(label: String, url: String)] = []
         if options.sqlite {
-            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v4-\(customers).sqlite").path
+            let path = URL(fileURLWithPath: options.workDirectory).appendingPathComponent("bench-metrics-v5-\(customers).sqlite").path
             databases.append(("sqlite", "sqlite://" + path))
         }
         if let postgres = options.postgresURL { databases.append(("postgresql", postgres)) }

@@ -34,15 +34,6 @@ public struct SQLLedger: Ledger {
         }
     }
 
-    /// Runs `body` in a write transaction on the SQL session itself, for the package's bulk loads.
-    package func writeSQL<Result: Sendable>(
-        _ body: @escaping @Sendable (SQLLedgerSession) async throws -> Result
-    ) async throws -> Result {
-        try await database.atomically(.write) { session in
-            try await body(SQLLedgerSession(session: session))
-        }
-    }
-
     /// Runs `body` in a read-only transaction (PostgreSQL: one repeatable-read snapshot).
     public func read<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result

@@ -96,5 +96,6 @@ extension SQLLedgerSession {
                 WHERE app_id = \(bind: appID) AND app_user_id = \(bind: old)
                 """).run()
         }
+        try await refreshCustomerLifetimeValues(appID: appID, appUserIDs: [old, new])
     }
 }

@@ -16,9 +16,8 @@ extension SQLLedgerSession {
             appID: appID, environment: environment, LifetimeValueRow.rows(of: subscription, contributions: contributions))
     }
 
-    /// Inserts rows of `subscription_lifetime_values` (none there yet), a few hundred per statement: the
-    /// fold's write, and `perennial-bench metrics` loading a million subscriptions' at once.
-    package func insertLifetimeValues(appID: String, environment: StoreEnvironment, _ rows: [LifetimeValueRow]) async throws {
+    /// Inserts rows of `subscription_lifetime_values` (none there yet), a few hundred per statement.
+    func insertLifetimeValues(appID: String, environment: StoreEnvironment, _ rows: [LifetimeValueRow]) async throws {
         for start in stride(from: 0, to: rows.count, by: 500) {
             var statement: SQLQueryString = """
                 INSERT INTO subscription_lifetime_values
@@ -36,84 +35,104 @@ extension SQLLedgerSession {
         }
     }
 
-    public func customerLifetimeValueTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
-        let statement: SQLQueryString = """
-            \(Self.customerCohorts(query))
-            SELECT c.cohort_day AS day, o.currency, COUNT(DISTINCT o.customer) AS customers,
-                   CAST(SUM(o.proceeds) AS BIGINT) AS total
-            FROM owned o JOIN cohorts c ON c.customer = o.customer
-            WHERE \(Self.cohortRange(query))
-            GROUP BY c.cohort_day, o.currency
-            """
-        return try await sql.raw(statement).all().compactMap { row in
-            let day = Int(try row.int64("day")), currency = try row.string("currency")
-            if currency.isEmpty {
-                return MetricTotal(day: day, measure: CustomerLifetimeValue.customers, value: try row.int64("customers"))
-            }
-            let total = try row.int64("total")
-            return total == 0 ? nil : MetricTotal(day: day, measure: CustomerLifetimeValue.proceedsPrefix + currency, value: total)
-        }
-    }
-
-    public func customerLifetimeValueRows(_ query: MetricQuery, limit: Int) async throws -> [StoredMetricContributions] {
-        let statement: SQLQueryString = """
-            \(Self.customerCohorts(query))
-            SELECT o.store, o.subscription_id, o.owner, o.customer, c.cohort_day AS day, o.currency, o.proceeds
-            FROM owned o JOIN cohorts c ON c.customer = o.customer
-            WHERE \(Self.cohortRange(query))
-            ORDER BY o.customer, o.cohort_day, o.store, o.subscription_id, o.currency
-            LIMIT \(bind: Int64(max(limit, 1)))
-            """
-        var rows: [StoredMetricContributions] = []
-        var counted: Set<String> = []
-        for row in try await sql.raw(statement).all() {
+    /// Recomputes a customer's lifetime value contributions in `environment` from the subscriptions they own now
+    /// (`CustomerLifetimeValue`), and adds the difference from the stored ones to the rollups (under the store of
+    /// their first subscription: a change of first subscription moves them). A customer without a paid
+    /// subscription left has none.
+    func refreshCustomerLifetimeValue(appID: String, appUserID: String, environment: StoreEnvironment) async throws {
+        var members: [SubscriptionKey: CustomerLifetimeValue.Member] = [:]
+        for row in try await sql.raw("""
+            SELECT v.store, v.subscription_id, v.currency, v.cohort_day, v.product_id, v.country, v.proceeds
+            FROM subscriptions s
+            JOIN subscription_lifetime_values v
+                ON v.app_id = s.app_id AND v.store = s.store AND v.subscription_id = s.subscription_id
+            WHERE s.app_id = \(bind: appID) AND s.owner_app_user_id = \(bind: appUserID) AND v.environment = \(bind: environment.rawValue)
+            """).all() {
             guard let store = Store(rawValue: try row.string("store")) else {
                 throw StorageError(.corruptRecord, "a stored lifetime value names no valid store")
             }
-            let subscription = SubscriptionKey(store: store, id: try row.string("subscription_id"))
-            let day = Int(try row.int64("day")), currency = try row.string("currency"), customer = try row.string("customer")
-            if rows.last?.subscription != subscription {
-                rows.append(StoredMetricContributions(subscription: subscription, ownerAppUserID: try row.optionalString("owner"), contributions: []))
-            }
-            let index = rows.count - 1
-            if currency.isEmpty, counted.insert(customer).inserted {
-                // The customer counts once, on their earliest subscription (the rows come in that order).
-                rows[index].contributions.append(
-                    MetricContribution(day: day, measure: CustomerLifetimeValue.customers, productID: "", country: "", value: 1))
-            } else if !currency.isEmpty {
-                rows[index].contributions.append(MetricContribution(
-                    day: day, measure: CustomerLifetimeValue.proceedsPrefix + currency, productID: "", country: "",
-                    value: try row.int64("proceeds")))
+            let key = SubscriptionKey(store: store, id: try row.string("subscription_id"))
+            let cohortDay = Int(try row.int64("cohort_day")), productID = try row.string("product_id"), country = try row.string("country")
+            var member = members[key]
+                ?? CustomerLifetimeValue.Member(subscription: key, cohortDay: cohortDay, productID: productID, country: country, proceeds: [:])
+            let currency = try row.string("currency")
+            if !currency.isEmpty { member.proceeds[currency, default: 0] += try row.int64("proceeds") }
+            members[key] = member
+        }
+        let now = CustomerLifetimeValue.contributions(of: Array(members.values))
+        let stored = try await storedCustomerContributions(appID: appID, appUserID: appUserID, environment: environment)
+        guard now?.first != stored?.first || now?.contributions != stored?.contributions else { return }
+        if let now {
+            try await sql.raw("""
+                INSERT INTO customer_metric_contributions (app_id, environment, app_user_id, store, subscription_id, contributions)
+                VALUES (\(bind: appID), \(bind: environment.rawValue), \(bind: appUserID), \(bind: now.first.store.rawValue),
+                        \(bind: now.first.id), \(bind: try JSONBody.encode(MetricContributionsBody(now.contributions))))
+                ON CONFLICT (app_id, environment, app_user_id) DO UPDATE SET
+                    store = excluded.store, subscription_id = excluded.subscription_id, contributions = excluded.contributions
+                """).run()
+        } else {
+            try await sql.raw("""
+                DELETE FROM customer_metric_contributions
+                WHERE app_id = \(bind: appID) AND environment = \(bind: environment.rawValue) AND app_user_id = \(bind: appUserID)
+                """).run()
+        }
+        if let stored, stored.first.store == now?.first.store {
+            try await addToRollups(
+                appID: appID, environment: environment, store: stored.first.store, shardKey: appUserID,
+                cells: MetricContribution.difference(from: stored.contributions, to: now?.contributions ?? []))
+            return
+        }
+        if let stored {
+            try await addToRollups(
+                appID: appID, environment: environment, store: stored.first.store, shardKey: appUserID,
+                cells: MetricContribution.difference(from: stored.contributions, to: []))
+        }
+        if let now {
+            try await addToRollups(
+                appID: appID, environment: environment, store: now.first.store, shardKey: appUserID, cells: now.contributions)
+        }
+    }
+
+    public func refreshCustomerLifetimeValues(appID: String, appUserIDs: [String]) async throws {
+        for appUserID in Set(appUserIDs).sorted() {
+            for environment in StoreEnvironment.allCases {
+                try await refreshCustomerLifetimeValue(appID: appID, appUserID: appUserID, environment: environment)
             }
         }
-        return rows
     }
 
-    /// `owned` (each kept subscription's rows with its customer: its owner, or itself when nobody owns it) and
-    /// `cohorts` (each customer's earliest cohort day), as a `WITH` clause.
-    private static func customerCohorts(_ query: MetricQuery) -> SQLQueryString {
-        var kept: SQLQueryString = "v.app_id = \(bind: query.appID) AND v.environment = \(bind: query.environment.rawValue)"
-        if let store = query.store { kept += " AND v.store = \(bind: store.rawValue)" }
-        if let productID = query.productID { kept += " AND v.product_id = \(bind: productID)" }
-        if let country = query.country { kept += " AND v.country = \(bind: country)" }
-        return """
-            WITH owned AS (
-                SELECT v.store, v.subscription_id, s.owner_app_user_id AS owner,
-                       COALESCE(s.owner_app_user_id, v.store || ':' || v.subscription_id) AS customer,
-                       v.cohort_day, v.currency, v.proceeds
-                FROM subscription_lifetime_values v
-                LEFT JOIN subscriptions s ON s.app_id = v.app_id AND s.store = v.store AND s.subscription_id = v.subscription_id
-                WHERE \(kept)
-            ), cohorts AS (
-                SELECT customer, MIN(cohort_day) AS cohort_day FROM owned WHERE currency = '' GROUP BY customer
-            )
+    private func storedCustomerContributions(
+        appID: String, appUserID: String, environment: StoreEnvironment
+    ) async throws -> (first: SubscriptionKey, contributions: [MetricContribution])? {
+        guard let row = try await sql.raw("""
+            SELECT store, subscription_id, contributions FROM customer_metric_contributions
+            WHERE app_id = \(bind: appID) AND environment = \(bind: environment.rawValue) AND app_user_id = \(bind: appUserID)
+            """).first()
+        else { return nil }
+        guard let store = Store(rawValue: try row.string("store")) else {
+            throw StorageError(.corruptRecord, "stored customer contributions name no valid store")
+        }
+        return (SubscriptionKey(store: store, id: try row.string("subscription_id")),
+                try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions)
+    }
+
+    public func customerMetricContributionPage(
+        appID: String, environment: StoreEnvironment, store: Store?, after: String?, limit: Int
+    ) async throws -> [StoredMetricContributions] {
+        var statement: SQLQueryString = """
+            SELECT app_user_id, store, subscription_id, contributions FROM customer_metric_contributions
+            WHERE app_id = \(bind: appID) AND environment = \(bind: environment.rawValue) AND app_user_id > \(bind: after ?? "")
             """
-    }
-
-    /// The customers' cohort days the query asks for.
-    private static func cohortRange(_ query: MetricQuery) -> SQLQueryString {
-        var range: SQLQueryString = "c.cohort_day <= \(bind: Int64(query.throughDay))"
-        if let fromDay = query.fromDay { range += " AND c.cohort_day >= \(bind: Int64(fromDay))" }
-        return range
+        if let store { statement += " AND store = \(bind: store.rawValue)" }
+        statement += " ORDER BY app_user_id LIMIT \(bind: Int64(max(limit, 1)))"
+        return try await sql.raw(statement).all().map { row in
+            guard let store = Store(rawValue: try row.string("store")) else {
+                throw StorageError(.corruptRecord, "stored customer contributions name no valid store")
+            }
+            return StoredMetricContributions(
+                subscription: SubscriptionKey(store: store, id: try row.string("subscription_id")),
+                ownerAppUserID: try row.string("app_user_id"),
+                contributions: try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions)
+        }
     }
 }

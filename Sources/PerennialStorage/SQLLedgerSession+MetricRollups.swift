@@ -30,27 +30,39 @@ extension SQLLedgerSession {
             """).run()
         if difference.contains(where: { $0.measure.hasPrefix(MetricMeasure.cohortPrefix) }) {
             try await replaceLifetimeValues(appID: appID, subscription: subscription, environment: environment, contributions: contributions)
+            if let owner = try await subscriptionOwner(appID: appID, subscription: subscription) {
+                try await refreshCustomerLifetimeValue(appID: appID, appUserID: owner, environment: environment)
+            }
         }
-        let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(subscription.id) % metricShards)
+        try await addToRollups(
+            appID: appID, environment: environment, store: subscription.store, shardKey: subscription.id, cells: difference)
+    }
+
+    /// Adds `cells` (distinct) to the app's rollups under the environment and store, in the shard `shardKey` picks.
+    func addToRollups(
+        appID: String, environment: StoreEnvironment, store: Store, shardKey: String, cells: [MetricContribution]
+    ) async throws {
+        guard !cells.isEmpty else { return }
+        let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(shardKey) % metricShards)
         if session.kind == .postgresql {
             // One statement for the whole difference (its cells are distinct), not a round trip per cell.
             try await sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
-                SELECT \(bind: appID), cell.measure, cell.day, \(bind: environment.rawValue), \(bind: subscription.store.rawValue),
+                SELECT \(bind: appID), cell.measure, cell.day, \(bind: environment.rawValue), \(bind: store.rawValue),
                        cell.product_id, cell.country, \(bind: shard), cell.value
-                FROM unnest(\(bind: difference.map(\.measure))::text[], \(bind: difference.map { Int64($0.day) })::bigint[],
-                            \(bind: difference.map(\.productID))::text[], \(bind: difference.map(\.country))::text[],
-                            \(bind: difference.map(\.value))::bigint[]) AS cell(measure, day, product_id, country, value)
+                FROM unnest(\(bind: cells.map(\.measure))::text[], \(bind: cells.map { Int64($0.day) })::bigint[],
+                            \(bind: cells.map(\.productID))::text[], \(bind: cells.map(\.country))::text[],
+                            \(bind: cells.map(\.value))::bigint[]) AS cell(measure, day, product_id, country, value)
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
                 """).run()
             return
         }
-        for cell in difference {
+        for cell in cells {
             try await sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
                 VALUES (\(bind: appID), \(bind: cell.measure), \(bind: Int64(cell.day)), \(bind: environment.rawValue),
-                        \(bind: subscription.store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard),
+                        \(bind: store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard),
                         \(bind: cell.value))
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
@@ -104,6 +116,7 @@ extension SQLLedgerSession {
         try await sql.raw("DELETE FROM metric_rollups WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_metric_contributions WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_lifetime_values WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM customer_metric_contributions WHERE app_id = \(bind: appID)").run()
         try await sql.raw("UPDATE apps SET metrics_rebuild_needed = 1 WHERE id = \(bind: appID)").run()
     }
 

@@ -50,14 +50,15 @@ public struct SubscriptionMetrics: Sendable {
         guard MetricSeries.names.contains(name) else { return nil }
         let through = now ?? buckets.last.map(Self.lastInstant(of:)) ?? Instant(milliseconds: 0)
         let contributor = SubscriptionContributions(catalog: catalog, schedules: schedules)
-        let owned = histories.map { history in
-            (owner: history.owner ?? history.transactions.first.map { "\($0.store.rawValue):\($0.subscriptionID)" } ?? "",
-             contributions: contributor.contributions(
-                transactions: history.transactions, renewalInfos: history.renewalInfos, through: through))
+        let owned = histories.compactMap { history in
+            history.transactions.first.map { first in
+                (owner: history.owner ?? "\(first.subscriptionKey)", subscription: first.subscriptionKey,
+                 contributions: contributor.contributions(
+                    transactions: history.transactions, renewalInfos: history.renewalInfos, through: through))
+            }
         }
-        var totals = MetricTotal.of(owned.flatMap(\.contributions))
-        if name == "ltv" { totals += CustomerLifetimeValue.totals(of: owned) }
-        return MetricSeries.points(name, totals: totals, buckets: buckets)
+        let contributions = owned.flatMap(\.contributions) + CustomerLifetimeValue.contributions(of: owned)
+        return MetricSeries.points(name, totals: MetricTotal.of(contributions), buckets: buckets)
     }
 
     /// `active_subscriptions` or `mrr` evaluated another way: at each bucket's last instant, every

@@ -133,6 +133,10 @@ public struct FactIngestor: Sendable {
         try await MetricRollups.update(
             key, environment: decision.state.environment, transactions: transactions, renewalInfos: renewals, app: app, at: now,
             in: ledger)
+        if let previous = currentOwner, previous != appUserID {
+            // Lifetime value per customer follows the subscription to its new owner.
+            try await ledger.refreshCustomerLifetimeValues(appID: app.id, appUserIDs: [previous, appUserID])
+        }
         try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger)
         return decision.state
     }

@@ -25,11 +25,7 @@ public struct MetricsService: Sendable {
         let query = filters.query(
             appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
             throughDay: buckets[buckets.count - 1].end.daysSince1970)
-        var totals = try await totals(query)
-        if name == "ltv" {
-            totals += try await ledger.read { try await $0.customerLifetimeValueTotals(query) }
-        }
-        return MetricSeries.points(name, totals: totals, buckets: buckets)
+        return MetricSeries.points(name, totals: try await totals(query), buckets: buckets)
     }
 
     /// The retention table of the cohorts that began from the month of `from` through the month of
@@ -55,7 +51,7 @@ public struct MetricsService: Sendable {
             appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
             throughDay: through.daysSince1970)
         var explanation = try await subscriptionRows(app: app, name: name, query: query, from: from, through: through, filters: filters)
-        if name == "ltv" { try await addCustomerRows(to: &explanation, query: query) }
+        if name == "ltv" { try await addCustomerRows(to: &explanation, query: query, filters: filters) }
         return explanation
     }
 
@@ -90,29 +86,36 @@ public struct MetricsService: Sendable {
         }
     }
 
-    /// Lifetime value per customer's rows: every subscription of the customers whose cohort is in the range,
-    /// with `customer_proceeds.<currency>` and, on each customer's earliest subscription, `customers` 1 —
-    /// added to the subscription's row when it has one.
-    private func addCustomerRows(to explanation: inout MetricExplanation, query: MetricQuery) async throws {
-        let limit = Self.maximumExplainedSubscriptions * 4
-        let stored = try await ledger.read { try await $0.customerLifetimeValueRows(query, limit: limit) }
-        if stored.count == limit { explanation.truncated = true }
+    /// Lifetime value per customer's rows: each customer of the figure under their first subscription, with
+    /// `customers` 1 and `customer_proceeds.<currency>` — added to that subscription's row when it has one.
+    private func addCustomerRows(to explanation: inout MetricExplanation, query: MetricQuery, filters: MetricFilters) async throws {
         var index = Dictionary(explanation.rows.enumerated().map { ($1.subscription, $0) }, uniquingKeysWith: { first, _ in first })
-        for subscription in stored {
-            var values: [String: Int64] = [:]
-            for contribution in subscription.contributions {
-                values[String(contribution.measure.dropFirst(MetricMeasure.cohortPrefix.count)), default: 0] += contribution.value
+        var after: String?
+        while true {
+            let cursor = after
+            let page = try await ledger.read { session in
+                try await session.customerMetricContributionPage(
+                    appID: query.appID, environment: filters.environment, store: filters.store, after: cursor, limit: 500)
             }
-            guard !values.isEmpty else { continue }
-            if let row = index[subscription.subscription] {
-                explanation.rows[row].values.merge(values) { $0 + $1 }
-            } else if explanation.rows.count < Self.maximumExplainedSubscriptions {
-                index[subscription.subscription] = explanation.rows.count
-                explanation.rows.append(MetricExplanation.Row(
-                    subscription: subscription.subscription, ownerAppUserID: subscription.ownerAppUserID, values: values))
-            } else {
-                explanation.truncated = true
+            for customer in page {
+                var values: [String: Int64] = [:]
+                for contribution in customer.contributions where query.includes(contribution) {
+                    values[String(contribution.measure.dropFirst(MetricMeasure.cohortPrefix.count)), default: 0] += contribution.value
+                }
+                guard !values.isEmpty else { continue }
+                if let row = index[customer.subscription] {
+                    explanation.rows[row].values.merge(values) { $0 + $1 }
+                } else if explanation.rows.count < Self.maximumExplainedSubscriptions {
+                    index[customer.subscription] = explanation.rows.count
+                    explanation.rows.append(MetricExplanation.Row(
+                        subscription: customer.subscription, ownerAppUserID: customer.ownerAppUserID, values: values))
+                } else {
+                    explanation.truncated = true
+                    return
+                }
             }
+            guard page.count == 500, let last = page.last?.ownerAppUserID else { return }
+            after = last
         }
     }
 

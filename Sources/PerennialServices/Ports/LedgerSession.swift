@@ -149,16 +149,16 @@ public protocol LedgerSession: Sendable {
     /// The daily totals of the measures the query names, summed over the cells it keeps.
     func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal]
 
-    /// Lifetime value per customer (`CustomerLifetimeValue`): the totals of `cohort.customers` and
-    /// `cohort.customer_proceeds.<currency>` by the cohort day of each customer's first paid period, over the
-    /// subscriptions the query keeps (its environment, store, product and country), customers whose cohort
-    /// falls in its days.
-    func customerLifetimeValueTotals(_ query: MetricQuery) async throws -> [MetricTotal]
+    /// Recomputes the customers' lifetime value contributions (`CustomerLifetimeValue`) in every environment from
+    /// the subscriptions they own now, adding the difference to the rollups: after subscriptions changed hands.
+    func refreshCustomerLifetimeValues(appID: String, appUserIDs: [String]) async throws
 
-    /// The subscriptions behind `customerLifetimeValueTotals`, at most `limit` rows (a subscription and
-    /// currency each): each with its owner, `cohort.customer_proceeds.<currency>` and, on each customer's
-    /// earliest subscription, `cohort.customers` 1, on the customer's cohort day; grouped by customer.
-    func customerLifetimeValueRows(_ query: MetricQuery, limit: Int) async throws -> [StoredMetricContributions]
+    /// Stored customer lifetime value contributions a page at a time, in app user id order after `after`, each
+    /// under the customer's first subscription (`subscription`, whose store it is filed under) with the customer
+    /// as owner: the rows behind `ltv`'s customer figures.
+    func customerMetricContributionPage(
+        appID: String, environment: StoreEnvironment, store: Store?, after: String?, limit: Int
+    ) async throws -> [StoredMetricContributions]
 
     /// Stored contributions a page at a time, in key order after `after`, with each subscription's owner (nil
     /// when nobody owns it): the rows behind a figure (`?explain=true`).

@@ -58,7 +58,7 @@ struct MalformedRequestTests {
                 let port = try #require(client.port)
                 for route in APIRoute.withBodies {
                     let answer = try await RawHTTPExchange.send(
-                        port: port, head: Self.head(route, malformation), body: malformation.body, timeoutSeconds: 3
+                        port: port, head: Self.head(route, malformation), body: malformation.body, timeoutSeconds: 10
                     )
                     let status = try #require(answer.status, "\(route), \(malformation): no answer")
                     #expect((400..<500).contains(status), "\(route), \(malformation): \(answer.text.suffix(300))")

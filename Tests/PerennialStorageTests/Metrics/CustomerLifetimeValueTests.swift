@@ -42,21 +42,34 @@ struct CustomerLifetimeValueTests {
                 ["subscriptions": 1, "proceeds.USD": 209, "per_subscription.USD": 209,
                  "customers": 1, "customer_proceeds.USD": 209, "per_customer.USD": 209],
             ])
+            // A customer is filed under their first subscription's product: Bea's is weekly.
+            var weekly = try await ltv(MetricFilters(productID: "pro.weekly"))
+            #expect(weekly[0]["customers"] == 0 && weekly[1]["customers"] == 1 && weekly[1]["per_customer.USD"] == 209)
             // Bea turns out to be Ann: one customer, in January's cohort, with both subscriptions' proceeds.
             _ = try await ledger.write { try await $0.mergeCustomer(appID: Self.app.id, alias: "bea", into: "ann", at: Facts.day(45)) }
             let merged = try await ltv()
             #expect(merged[0]["customers"] == 1 && merged[0]["customer_proceeds.USD"] == 1_607 && merged[0]["per_customer.USD"] == 1_607)
             #expect(merged[1]["customers"] == 0 && merged[1]["customer_proceeds.USD"] == nil)
             #expect(merged[1]["subscriptions"] == 1, "per subscription, nothing moves")
-            // The rows behind it: both subscriptions, Ann's, adding up to the figures.
+            // Now filed under Ann's first product, monthly, with everything she paid, the weekly plan's too.
+            weekly = try await ltv(MetricFilters(productID: "pro.weekly"))
+            #expect(weekly.allSatisfy { $0["customers"] == 0 })
+            #expect(try await ltv(MetricFilters(productID: "pro.monthly"))[0]["customer_proceeds.USD"] == 1_607)
+            // The rows behind it: Ann under her first subscription, adding up to the figures.
             let explained = try #require(try await service.explain(app: Self.app, name: "ltv", from: january, through: february))
             #expect(explained.rows.map(\.subscription.id).sorted() == ["a", "b"])
             #expect(explained.rows.allSatisfy { $0.ownerAppUserID == "ann" })
-            #expect(explained.rows.reduce(0) { $0 + ($1.values["customers"] ?? 0) } == 1)
+            #expect(explained.rows.first { $0.subscription.id == "a" }?.values["customers"] == 1)
             #expect(explained.rows.reduce(0) { $0 + ($1.values["customer_proceeds.USD"] ?? 0) } == 1_607)
-            // Kept to a product: Ann's weekly subscription alone, in February.
-            let weekly = try await ltv(MetricFilters(productID: "pro.weekly"))
-            #expect(weekly[0]["customers"] == 0 && weekly[1]["customers"] == 1 && weekly[1]["per_customer.USD"] == 209)
+            // Cy restores a purchase that was Ann's (the default transfer policy): it moves to Cy, and so does
+            // its lifetime value.
+            try await ingestor.ingest(FactBatch(transactions: [Self.paid("b0", original: "b", product: "pro.weekly", from: 40, cents: 299)]),
+                                      app: Self.app, appUserID: "cy")
+            let moved = try await ltv()
+            #expect(moved[0]["customers"] == 1 && moved[0]["customer_proceeds.USD"] == 1_398)
+            #expect(moved[1]["customers"] == 1 && moved[1]["customer_proceeds.USD"] == 209)
+            _ = try await ingestor.ingest(FactBatch(transactions: [Self.paid("b0", original: "b", product: "pro.weekly", from: 40, cents: 299)]),
+                                          app: Self.app, appUserID: "ann")
             // A replay rebuilds the same figures.
             _ = try await ReplayService(ledger: ledger, clock: clock).replay(app: Self.app, dryRun: false)
             #expect(try await ltv() == merged)
