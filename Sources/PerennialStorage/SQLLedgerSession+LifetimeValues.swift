@@ -39,7 +39,15 @@ extension SQLLedgerSession {
     /// (`CustomerLifetimeValue`), and adds the difference from the stored ones to the rollups (under the store of
     /// their first subscription: a change of first subscription moves them). A customer without a paid
     /// subscription left has none.
+    ///
+    /// On PostgreSQL two writes refreshing one customer (two of their subscriptions folded at once) take turns on
+    /// a transaction-scoped lock, and the second, reading at read committed, starts from the first's result:
+    /// without it each would add its difference from the same stored contributions.
     func refreshCustomerLifetimeValue(appID: String, appUserID: String, environment: StoreEnvironment) async throws {
+        if session.kind == .postgresql {
+            let key = StableHash.fnv1a64("customer-lifetime-value|\(appID)|\(appUserID)|\(environment.rawValue)")
+            try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
+        }
         var members: [SubscriptionKey: CustomerLifetimeValue.Member] = [:]
         for row in try await sql.raw("""
             SELECT v.store, v.subscription_id, v.currency, v.cohort_day, v.product_id, v.country, v.proceeds

@@ -75,4 +75,29 @@ struct CustomerLifetimeValueTests {
             #expect(try await ltv() == merged)
         }
     }
+
+    /// Six subscriptions of one customer folded at once: each write recomputes the customer from the others'
+    /// committed rows, so the customer is counted once with all six subscriptions' proceeds.
+    @Test(arguments: TestDatabase.available)
+    func concurrentFoldsOfOneCustomerAddUp(database: TestDatabase) async throws {
+        try await database.withDatabase { database in
+            let ledger = SQLLedger(database: database)
+            let ingestor = FactIngestor(ledger: ledger, clock: FixedClock(Facts.day(20)))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        try await ingestor.ingest(
+                            FactBatch(transactions: [Self.paid("d\(index)", original: "d\(index)", from: Double(index), cents: 999)]),
+                            app: Self.app, appUserID: "dee")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let january = CivilDate(year: 2026, month: 1, day: 1)!
+            let ltv = try #require(try await MetricsService(ledger: ledger).series(
+                app: Self.app, name: "ltv", from: january, through: january, interval: .month))
+            let values = ltv[0].values
+            #expect(values["customers"] == 1 && values["customer_proceeds.USD"] == 6 * 699 && values["subscriptions"] == 6)
+        }
+    }
 }
