@@ -49,12 +49,15 @@ extension SQLLedgerSession {
             try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
         }
         var members: [SubscriptionKey: CustomerLifetimeValue.Member] = [:]
+        // IN (the customer's subscriptions, by the owner index), not a join: SQLite's planner would walk every
+        // lifetime row of the app for each fold (notifications-http fell from 456/s to 122/s).
         for row in try await sql.raw("""
             SELECT v.store, v.subscription_id, v.currency, v.cohort_day, v.product_id, v.country, v.proceeds
-            FROM subscriptions s
-            JOIN subscription_lifetime_values v
-                ON v.app_id = s.app_id AND v.store = s.store AND v.subscription_id = s.subscription_id
-            WHERE s.app_id = \(bind: appID) AND s.owner_app_user_id = \(bind: appUserID) AND v.environment = \(bind: environment.rawValue)
+            FROM subscription_lifetime_values v
+            WHERE v.app_id = \(bind: appID) AND v.environment = \(bind: environment.rawValue)
+                AND (v.store, v.subscription_id) IN (
+                    SELECT store, subscription_id FROM subscriptions
+                    WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID))
             """).all() {
             guard let store = Store(rawValue: try row.string("store")) else {
                 throw StorageError(.corruptRecord, "a stored lifetime value names no valid store")
