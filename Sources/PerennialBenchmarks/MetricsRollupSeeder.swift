@@ -89,7 +89,8 @@ struct MetricsRollupSeeder: Sendable {
                 let part = Array(difference[slice..<min(slice + 5_000, difference.count)])
                 try await ledger.write { session in
                     try await session.replaceMetricContributions(
-                        appID: MetricsBenchFacts.appID, subscription: key, environment: .production, contributions: [], difference: part)
+                        appID: MetricsBenchFacts.appID, subscription: key, environment: .production, owner: nil, contributions: [],
+                        difference: part)
                 }
             }
             progress("wrote \(difference.count) rollup cells of shard \(shard + 1)/\(shards)")

@@ -4,7 +4,8 @@ import SQLKit
 
 extension SQLLedgerSession {
     /// Rewrites a subscription's rows of `subscription_lifetime_values` from its contributions
-    /// (`LifetimeValueRow.rows`): none when it has no paid period.
+    /// (`CustomerLifetimeValue.Member`): its cohort with an empty currency (so one that earned nothing still
+    /// counts) and what it earned by currency; none when it has no paid period.
     func replaceLifetimeValues(
         appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, contributions: [MetricContribution]
     ) async throws {
@@ -12,27 +13,21 @@ extension SQLLedgerSession {
             DELETE FROM subscription_lifetime_values
             WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue) AND subscription_id = \(bind: subscription.id)
             """).run()
-        try await insertLifetimeValues(
-            appID: appID, environment: environment, LifetimeValueRow.rows(of: subscription, contributions: contributions))
-    }
-
-    /// Inserts rows of `subscription_lifetime_values` (none there yet), a few hundred per statement.
-    func insertLifetimeValues(appID: String, environment: StoreEnvironment, _ rows: [LifetimeValueRow]) async throws {
-        for start in stride(from: 0, to: rows.count, by: 500) {
-            var statement: SQLQueryString = """
-                INSERT INTO subscription_lifetime_values
-                    (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds) VALUES
+        guard let member = CustomerLifetimeValue.Member(subscription: subscription, contributions: contributions) else { return }
+        var statement: SQLQueryString = """
+            INSERT INTO subscription_lifetime_values
+                (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds) VALUES
+            """
+        let amounts = member.proceeds.merging(["": 0], uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
+        for (index, (currency, proceeds)) in amounts.enumerated() {
+            statement += index == 0 ? " " : ", "
+            statement += """
+                (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: currency),
+                 \(bind: environment.rawValue), \(bind: Int64(member.cohortDay)), \(bind: member.productID), \(bind: member.country),
+                 \(bind: proceeds))
                 """
-            for (index, row) in rows[start..<min(start + 500, rows.count)].enumerated() {
-                statement += index == 0 ? " " : ", "
-                statement += """
-                    (\(bind: appID), \(bind: row.subscription.store.rawValue), \(bind: row.subscription.id), \(bind: row.currency),
-                     \(bind: environment.rawValue), \(bind: Int64(row.cohortDay)), \(bind: row.productID), \(bind: row.country),
-                     \(bind: row.proceeds))
-                    """
-            }
-            try await sql.raw(statement).run()
         }
+        try await sql.raw(statement).run()
     }
 
     /// Recomputes a customer's lifetime value contributions in `environment` from the subscriptions they own now

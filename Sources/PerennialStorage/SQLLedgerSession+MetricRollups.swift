@@ -18,7 +18,7 @@ extension SQLLedgerSession {
     }
 
     public func replaceMetricContributions(
-        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment,
+        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, owner: String?,
         contributions: [MetricContribution], difference: [MetricContribution]
     ) async throws {
         try await sql.raw("""
@@ -30,7 +30,7 @@ extension SQLLedgerSession {
             """).run()
         if difference.contains(where: { $0.measure.hasPrefix(MetricMeasure.cohortPrefix) }) {
             try await replaceLifetimeValues(appID: appID, subscription: subscription, environment: environment, contributions: contributions)
-            if let owner = try await subscriptionOwner(appID: appID, subscription: subscription) {
+            if let owner {
                 try await refreshCustomerLifetimeValue(appID: appID, appUserID: owner, environment: environment)
             }
         }

@@ -131,7 +131,7 @@ public struct FactIngestor: Sendable {
         }
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
         try await MetricRollups.update(
-            key, environment: decision.state.environment, transactions: transactions, renewalInfos: renewals, app: app, at: now,
+            key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app, at: now,
             in: ledger)
         if let previous = currentOwner, previous != appUserID {
             // Lifetime value per customer follows the subscription to its new owner.

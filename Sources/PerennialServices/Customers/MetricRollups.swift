@@ -6,7 +6,7 @@ import PerennialCore
 /// touches, and a fold that changes nothing writes nothing.
 enum MetricRollups {
     static func update(
-        _ key: SubscriptionKey, environment: StoreEnvironment, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact],
+        _ key: SubscriptionKey, environment: StoreEnvironment, owner: String?, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact],
         app: AppSettings, at now: Instant, in ledger: any LedgerSession
     ) async throws {
         let contributions = SubscriptionContributions(catalog: app.catalog, schedules: app.revenue.schedules)
@@ -15,6 +15,6 @@ enum MetricRollups {
         let difference = MetricContribution.difference(from: stored, to: contributions)
         guard !difference.isEmpty else { return }
         try await ledger.replaceMetricContributions(
-            appID: app.id, subscription: key, environment: environment, contributions: contributions, difference: difference)
+            appID: app.id, subscription: key, environment: environment, owner: owner, contributions: contributions, difference: difference)
     }
 }

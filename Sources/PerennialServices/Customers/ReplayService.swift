@@ -49,7 +49,7 @@ public struct ReplayService: Sendable {
             try await session.lockSubscription(appID: app.id, subscription: key)
             guard let state = try await session.subscriptionState(appID: app.id, subscription: key) else { return (nil, nil) }
             try await MetricRollups.update(
-                key, environment: state.environment,
+                key, environment: state.environment, owner: try await session.subscriptionOwner(appID: app.id, subscription: key),
                 transactions: try await session.transactions(appID: app.id, subscription: key),
                 renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key), app: app, at: now, in: session)
             return (state, state)

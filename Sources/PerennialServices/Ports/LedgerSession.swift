@@ -140,9 +140,10 @@ public protocol LedgerSession: Sendable {
     func metricContributions(appID: String, subscription: SubscriptionKey) async throws -> [MetricContribution]
 
     /// Stores a subscription's contributions and adds `difference` (new − stored) to the app's rollups under
-    /// the subscription's environment and store, in the caller's write.
+    /// the subscription's environment and store, in the caller's write; when its cohort or earnings changed,
+    /// its lifetime value rows and those of `owner` (its owner, as the caller knows it) follow.
     func replaceMetricContributions(
-        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment,
+        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, owner: String?,
         contributions: [MetricContribution], difference: [MetricContribution]
     ) async throws
 
