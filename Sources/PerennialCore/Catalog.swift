@@ -4,9 +4,15 @@
 public struct Catalog: Sendable, Hashable {
     private var productsByKey: [Key: Product]
 
+    /// Byte-exact ids: a product id a store sends matches only the same bytes.
     private struct Key: Hashable {
-        var id: String
+        var id: ExactString
         var store: Store?
+
+        init(id: String, store: Store?) {
+            self.id = ExactString(id)
+            self.store = store
+        }
     }
 
     public init(products: [Product]) {
@@ -22,7 +28,7 @@ public struct Catalog: Sendable, Hashable {
     /// store's (by store name).
     public func product(_ id: String) -> Product? {
         productsByKey[Key(id: id, store: nil)]
-            ?? productsByKey.filter { $0.key.id == id }.min { ($0.key.store?.rawValue ?? "") < ($1.key.store?.rawValue ?? "") }?.value
+            ?? productsByKey.filter { $0.key.id.text.isExactly(id) }.min { ($0.key.store?.rawValue ?? "") < ($1.key.store?.rawValue ?? "") }?.value
     }
 
     /// Every product, sorted by identifier, then store.

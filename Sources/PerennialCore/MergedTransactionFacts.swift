@@ -3,7 +3,7 @@
 package struct MergedTransactionFacts: Sendable {
     /// One fact per transaction id.
     package private(set) var facts: [TransactionFact] = []
-    private var positions: [String: Int] = [:]
+    private var positions: [ExactString: Int] = [:]
 
     package init(capacity: Int = 0) {
         facts.reserveCapacity(capacity)
@@ -12,17 +12,17 @@ package struct MergedTransactionFacts: Sendable {
 
     /// Where the fact of `transactionID` is in `facts`, if one was added.
     package func position(of transactionID: String) -> Int? {
-        positions[transactionID]
+        positions[ExactString(transactionID)]
     }
 
     /// Adds a copy of a transaction: merged into the fact of its id, or appended; returns whether it was new.
     @discardableResult
     package mutating func add(_ fact: consuming TransactionFact) -> Bool {
-        if let position = positions[fact.transactionID] {
+        if let position = positions[ExactString(fact.transactionID)] {
             facts[position] = facts[position].merged(with: fact)
             return false
         }
-        positions[fact.transactionID] = facts.count
+        positions[ExactString(fact.transactionID)] = facts.count
         facts.append(fact)
         return true
     }

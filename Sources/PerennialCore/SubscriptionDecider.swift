@@ -25,16 +25,20 @@ public struct SubscriptionDecider: Sendable {
         guard let state = SubscriptionEngine(catalog: catalog).state(transactions: transactions, renewalInfos: renewalInfos, at: now)
         else { return nil }
         let derived = EventDeriver(catalog: catalog).events(transactions: transactions, renewalInfos: renewalInfos, now: now)
-        let recordedFingerprints = Set(recorded.map(\.fingerprint))
-        let derivedFingerprints = Set(derived.map(\.fingerprint))
-        var seen: Set<String> = []
-        let newEvents = derived.filter { !recordedFingerprints.contains($0.fingerprint) && seen.insert($0.fingerprint).inserted }
+        // Fingerprints carry ids, compared byte for byte as the database does.
+        let recordedFingerprints = Set(recorded.map { ExactString($0.fingerprint) })
+        let derivedFingerprints = Set(derived.map { ExactString($0.fingerprint) })
+        var seen: Set<ExactString> = []
+        let newEvents = derived.filter {
+            let fingerprint = ExactString($0.fingerprint)
+            return !recordedFingerprints.contains(fingerprint) && seen.insert(fingerprint).inserted
+        }
         let retracted = recorded
-            .filter { $0.kind != .transferred && !derivedFingerprints.contains($0.fingerprint) }
-            .map(\.fingerprint)
+            .filter { $0.kind != .transferred && !derivedFingerprints.contains(ExactString($0.fingerprint)) }
+            .map { ExactString($0.fingerprint) }
         var effects = newEvents.map(SubscriptionEffect.notify)
         if state.status.grantsAccess,
-           let deciding = transactions.first(where: { $0.transactionID == state.latestTransactionID }),
+           let deciding = transactions.first(where: { $0.transactionID.isExactly(state.latestTransactionID) }),
            deciding.isAcknowledged == false {
             effects.append(.acknowledge(state.key, transactionID: deciding.transactionID))
         }
@@ -42,6 +46,6 @@ public struct SubscriptionDecider: Sendable {
             effects.append(.checkStatus(state.key, at: next))
         }
         return SubscriptionDecision(
-            state: state, newEvents: newEvents, retractedEventFingerprints: Array(Set(retracted)).sorted(), effects: effects)
+            state: state, newEvents: newEvents, retractedEventFingerprints: Array(Set(retracted)).sorted().map(\.text), effects: effects)
     }
 }

@@ -33,8 +33,8 @@ public struct TransactionHistory: Sendable, Hashable {
 
     /// Whether no two facts have the same transaction id.
     private static func hasDistinctIDs(_ facts: [TransactionFact]) -> Bool {
-        var seen = Set<String>(minimumCapacity: facts.count)
-        for index in facts.indices where !seen.insert(facts[index].transactionID).inserted { return false }
+        var seen = Set<ExactString>(minimumCapacity: facts.count)
+        for index in facts.indices where !seen.insert(ExactString(facts[index].transactionID)).inserted { return false }
         return true
     }
 

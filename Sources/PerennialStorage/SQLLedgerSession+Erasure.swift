@@ -42,9 +42,9 @@ extension SQLLedgerSession {
             """).all()
         for row in rows {
             var event = try JSONBody.decode(LifecycleEvent.self, from: try row.string("body"))
-            guard event.details.values.contains(name) || event.subscription.id == name else { continue }
-            event.details = event.details.mapValues { $0 == name ? pseudonym : $0 }
-            if event.subscription.store == .identity, event.subscription.id == name {
+            guard event.details.values.contains(where: { $0.isExactly(name) }) || event.subscription.id.isExactly(name) else { continue }
+            event.details = event.details.mapValues { $0.isExactly(name) ? pseudonym : $0 }
+            if event.subscription.store == .identity, event.subscription.id.isExactly(name) {
                 event.subscription = SubscriptionKey(store: .identity, id: pseudonym)
             }
             try await sql.raw("""
@@ -62,7 +62,7 @@ extension SQLLedgerSession {
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         var spellings = [name]
         for allowed in [unreserved, CharacterSet.urlPathAllowed.subtracting(["/"])] {
-            if let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed), !spellings.contains(encoded) {
+            if let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed), !spellings.contains(where: { $0.isExactly(encoded) }) {
                 spellings.append(encoded)
             }
         }

@@ -104,4 +104,24 @@ struct RetentionAndLifetimeValueTests {
         ])
         #expect(MetricContribution.difference(from: new, to: new).isEmpty)
     }
+
+    /// A subscription whose only paid period was refunded began a paid subscription (`new_subscriptions`
+    /// counts it, `revenue` has its sale and its refund) but kept nothing of it: it is in no cohort, neither
+    /// for lifetime value nor for retention (docs/metrics.md says so).
+    @Test func aSubscriptionWhoseOnlyPaidPeriodWasRefundedIsInNoCohort() throws {
+        var refundedFact = Metrics.paid("r0", from: 3, to: 33, cents: 999, original: "r")
+        refundedFact.cancelledAt = Facts.day(10)
+        let refunded = Metrics.history([refundedFact], [Facts.renewal(original: "r", observedOn: 3)])
+        let kept = Metrics.history([Metrics.paid("k0", from: 5, to: 35, cents: 999, original: "k")], [Facts.renewal(original: "k", observedOn: 5)])
+        let months = MetricInterval.month.buckets(from: CivilDate(utcDayOf: Facts.day(0)), through: CivilDate(utcDayOf: Self.now))
+        let starts = try #require(Self.metrics.series("new_subscriptions", of: [refunded, kept], buckets: months))
+        #expect(starts[0].values["paid"] == 2)
+        let ltv = try #require(Self.metrics.series("ltv", of: [refunded, kept], buckets: months, now: Self.now))
+        #expect(ltv[0].values["subscriptions"] == 1 && ltv[0].values["customers"] == 1, "\(ltv[0].values)")
+        #expect(ltv[0].values["proceeds.USD"] == 699 && ltv[0].values["per_customer.USD"] == 699, "\(ltv[0].values)")
+        let contributor = SubscriptionContributions(catalog: Metrics.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+        let contributions = contributor.contributions(transactions: refunded.transactions, renewalInfos: refunded.renewalInfos, through: Self.now)
+        let table = RetentionTable(totals: MetricTotal.of(contributions), cohorts: [CivilDate(year: 2026, month: 1, day: 1)!])
+        #expect(table.rows[0].subscriptions == 0)
+    }
 }

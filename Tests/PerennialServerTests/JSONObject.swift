@@ -10,8 +10,28 @@ struct JSONObject: @unchecked Sendable, CustomStringConvertible {
     init(_ value: Any?) { self.value = value }
 
     init(_ buffer: ByteBuffer) throws {
-        let data = Data(buffer: buffer)
+        let data = Self.escapingByteOrderMarks(Data(buffer: buffer))
         value = data.isEmpty ? nil : try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
+    /// The body with every U+FEFF written as the escape `\ufeff`: JSONSerialization drops a raw one that
+    /// begins a string (an id such as "\u{FEFF}bom2" would read as "bom2"), but keeps the escaped one. A BOM
+    /// can only be inside a string, where the escape means the same.
+    private static func escapingByteOrderMarks(_ data: Data) -> Data {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        guard data.firstRange(of: mark) != nil else { return data }
+        var escaped = Data()
+        var index = data.startIndex
+        while index < data.endIndex {
+            if data[index...].starts(with: mark) {
+                escaped.append(contentsOf: Array("\\ufeff".utf8))
+                index += 3
+            } else {
+                escaped.append(data[index])
+                index += 1
+            }
+        }
+        return escaped
     }
 
     subscript(key: String) -> JSONObject { JSONObject((value as? [String: Any])?[key]) }

@@ -1,5 +1,4 @@
-/// The metrics as CSV (RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes
-/// doubled), for `Accept: text/csv` and `perennial metrics`.
+/// The metrics as CSV (written by `CSVWriter`), for `Accept: text/csv` and `perennial metrics`.
 public enum MetricCSV {
     /// `start,end,<each value's name>`, a line per point.
     public static func lines(_ points: [SubscriptionMetrics.Point]) -> [[String]] {
@@ -32,18 +31,8 @@ public enum MetricCSV {
         return "\(scaled / 10_000)." + String(repeating: "0", count: 4 - digits.count) + digits
     }
 
-    /// The text of the lines, each ending in a line break.
+    /// The text of the lines, each ending in a line break (`CSVWriter`: formulas neutralized).
     public static func text(_ lines: [[String]]) -> String {
-        lines.map { $0.map(field).joined(separator: ",") }.joined(separator: "\n") + "\n"
-    }
-
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var quoted = "\""
-        for character in text {
-            quoted.append(character)
-            if character == "\"" { quoted.append("\"") }
-        }
-        return quoted + "\""
+        CSVWriter.text(lines)
     }
 }

@@ -16,7 +16,8 @@ struct StoreNotificationRoutes {
     let notifications: StoreNotificationService
     let apps: AppDirectory
 
-    /// The path of a store's notification endpoint up to the app id, as the rate limiter matches it.
+    /// The path of a store's notification endpoint up to the app id (the rate limiter and the API keys
+    /// recognize the route it names, `StoreNotificationPaths`).
     static func pathPrefix(of adapter: any StoreAdapter) -> String {
         "/v1/\(adapter.notificationPath)/"
     }
@@ -36,7 +37,8 @@ struct StoreNotificationRoutes {
                     headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
                 }
                 let acknowledgement = try await notifications.receive(
-                    app: app, store: store, request: NotificationRequest(headers: headers, body: Data(buffer: body))
+                    app: app, store: store, request: NotificationRequest(headers: headers, body: Data(buffer: body)),
+                    storingRefusal: context.storesRefusedNotification
                 )
                 return try NotificationResponse(acknowledgement).response(from: request, context: context)
             }

@@ -3,25 +3,24 @@ import PerennialServices
 
 /// Reads `Authorization: Bearer <key>` and records which app and role the key belongs to. Requests without
 /// a key pass through unauthenticated; routes that need one call `requireApp()`. On a store's notification
-/// endpoint (`notificationPathPrefixes`) the header is the store's credential, not an API key: left to the
-/// store's adapter.
+/// endpoint (`notificationPathPrefixes`, recognized by the route matched) the header is the store's
+/// credential, not an API key: left to the store's adapter. `GET /health` needs no key and reads none.
 public struct APIKeyMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
     let apps: AppDirectory
-    let notificationPathPrefixes: [String]
+    let notificationPaths: StoreNotificationPaths
 
     public init(apps: AppDirectory, notificationPathPrefixes: [String] = []) {
         self.apps = apps
-        self.notificationPathPrefixes = notificationPathPrefixes
+        notificationPaths = StoreNotificationPaths(prefixes: notificationPathPrefixes)
     }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let path = request.uri.path
-        if let header = request.headers[.authorization], !notificationPathPrefixes.contains(where: path.hasPrefix) {
+        if let header = request.headers[.authorization], !notificationPaths.matches(context), !Self.needsNoKey(context) {
             let prefix = "Bearer "
             guard header.hasPrefix(prefix), let match = apps.authenticate(apiKey: String(header.dropFirst(prefix.count))) else {
                 throw PerennialError(.invalidAPIKey, "the API key is not valid")
@@ -29,5 +28,10 @@ public struct APIKeyMiddleware: RouterMiddleware {
             context.authenticated = match
         }
         return try await next(request, context)
+    }
+
+    /// Routes anyone may call (`GET /health`): a header there is not read, so a malformed one is no error.
+    private static func needsNoKey(_ context: Context) -> Bool {
+        context.endpointPath == "/health"
     }
 }

@@ -8,6 +8,11 @@ public struct PerennialRequestContext: RequestContext {
     /// Set by `APIKeyMiddleware` once the bearer key matched an app.
     public var authenticated: (app: AppSettings, role: AppDirectory.KeyRole)?
 
+    /// Whether a store notification that fails verification is stored (as rejected): false once its
+    /// sender's address has spent its budget of such notifications (`RateLimitMiddleware`); it is still
+    /// verified, so a genuine one passes.
+    public var storesRefusedNotification = true
+
     /// The address of the connection's peer (a proxy's, behind one; see `ClientAddress`).
     public var peerAddress: String?
 

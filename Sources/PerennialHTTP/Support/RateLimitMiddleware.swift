@@ -2,18 +2,21 @@ import Hummingbird
 import PerennialServices
 
 /// Refuses a request with 429 `rate_limited` and `Retry-After` once its budget is spent. An authenticated
-/// request draws on its app's bucket for the key it presented. An unauthenticated store notification
-/// (`POST` to a store's notification path, `/v1/<store>/notifications/{app_id}`) is refused if its source address has used up its budget of
-/// notifications that fail verification, or if the app's notification bucket is empty; it then draws on
-/// the app's bucket only if it is accepted, and on its address's budget if it is refused with a 4xx — so a
-/// flood of junk cannot spend the app's budget, and genuine notifications are never limited per address.
-/// Runs after `APIKeyMiddleware`.
+/// request draws on its app's bucket for the key it presented. An unauthenticated store notification (a
+/// `POST` routed to a store's notification endpoint, `/v1/<store>/notifications/{app_id}`, however its path
+/// was spelled) is refused if the app's notification bucket is empty, and draws on it only if accepted.
+///
+/// Its sender's address has a budget of notifications that fail verification: a notification takes one
+/// of its tokens before it is processed (atomically, so simultaneous posts cannot all pass a budget of 20),
+/// and gives it back when it verifies. Once the budget is spent, notifications from that address are still
+/// verified — a store's genuine notifications are never limited per address, though junk from the same
+/// shared address spent the budget — but one that fails is answered 429 and not stored. So a flood of junk
+/// can neither spend the app's budget nor silence the store. Runs after `APIKeyMiddleware`.
 public struct RateLimitMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
     let limiter: RateLimiter
-    /// Each store's notification path up to the app id (`/v1/<segment>/notifications/`).
-    let notificationPathPrefixes: [String]
+    let notificationPaths: StoreNotificationPaths
     let rejected: RejectedNotificationLimiter
     /// Lowercased.
     let trustedProxyHeader: String?
@@ -23,7 +26,7 @@ public struct RateLimitMiddleware: RouterMiddleware {
         trustedProxyHeader: String? = nil
     ) {
         self.limiter = limiter
-        self.notificationPathPrefixes = notificationPathPrefixes
+        notificationPaths = StoreNotificationPaths(prefixes: notificationPathPrefixes)
         self.rejected = rejected
         self.trustedProxyHeader = trustedProxyHeader?.lowercased()
     }
@@ -38,27 +41,34 @@ public struct RateLimitMiddleware: RouterMiddleware {
             }
             return try await next(request, context)
         }
-        guard let appID = notificationAppID(of: request) else { return try await next(request, context) }
-        let address = ClientAddress.of(request, peer: context.peerAddress, trustedHeader: trustedProxyHeader)
-        if let retryAfter = await rejected.retryAfter(address: address) {
-            throw Self.refusal("too many notifications that failed verification from this address", retryAfter: retryAfter)
+        guard request.method == .post, let appID = notificationPaths.appID(of: context) else {
+            return try await next(request, context)
         }
         if let retryAfter = await limiter.peek(appID: appID, bucket: .notifications) {
             throw Self.refusal("too many notifications for this app", retryAfter: retryAfter)
         }
-        let response: Response
+        let address = ClientAddress.of(request, peer: context.peerAddress, trustedHeader: trustedProxyHeader)
+        let reserved = await rejected.reserve(address: address)
+        var context = context
+        context.storesRefusedNotification = reserved
+        let status: HTTPResponse.Status
+        let outcome: Result<Response, any Error>
         do {
-            response = try await next(request, context)
+            let response = try await next(request, context)
+            (status, outcome) = (response.status, .success(response))
         } catch {
-            if Self.isRefusal(ErrorEnvelope(error).status) { await rejected.charge(address: address) }
-            throw error
+            (status, outcome) = (ErrorEnvelope(error).status, .failure(error))
         }
-        if Self.isRefusal(response.status) {
-            await rejected.charge(address: address)
+        if Self.isRefusal(status) {
+            // Failed verification: the reserved token stays spent; past the budget, the answer is 429.
+            if !reserved, let retryAfter = await rejected.retryAfter(address: address) {
+                throw Self.refusal("too many notifications that failed verification from this address", retryAfter: retryAfter)
+            }
         } else {
-            _ = await limiter.take(appID: appID, bucket: .notifications)
+            if reserved { await rejected.giveBack(address: address) }
+            if status.kind == .successful { _ = await limiter.take(appID: appID, bucket: .notifications) }
         }
-        return response
+        return try outcome.get()
     }
 
     /// A client error other than a rate limit: the notification was not the store's.
@@ -68,15 +78,5 @@ public struct RateLimitMiddleware: RouterMiddleware {
 
     private static func refusal(_ reason: String, retryAfter: Int) -> ErrorEnvelope {
         ErrorEnvelope(.rateLimited, message: "\(reason); retry after \(retryAfter) s", headers: [.retryAfter: String(retryAfter)])
-    }
-
-    private func notificationAppID(of request: Request) -> String? {
-        let path = request.uri.path
-        guard request.method == .post, let prefix = notificationPathPrefixes.first(where: { path.hasPrefix($0) }) else {
-            return nil
-        }
-        let appID = path.dropFirst(prefix.count)
-        guard !appID.isEmpty, !appID.contains("/") else { return nil }
-        return String(appID)
     }
 }

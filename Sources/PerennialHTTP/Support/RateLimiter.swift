@@ -6,11 +6,11 @@ import PerennialServices
 /// send: requests naming no configured app draw on no bucket.
 public actor RateLimiter {
     private struct Key: Hashable {
-        var appID: String
+        var appID: ExactString
         var bucket: RateLimitBucket
     }
 
-    private let limits: [String: RateLimitSettings]
+    private let limits: [ExactString: RateLimitSettings]
     private let clock: any Clock
     private var buckets: [Key: TokenBucket] = [:]
 
@@ -19,15 +19,15 @@ public actor RateLimiter {
     ///   - defaults: the server's budgets.
     ///   - clock: the time buckets refill by.
     public init(apps: [AppSettings], defaults: RateLimitSettings, clock: any Clock) {
-        limits = Dictionary(apps.map { ($0.id, $0.rateLimits ?? defaults) }, uniquingKeysWith: { first, _ in first })
+        limits = Dictionary(apps.map { (ExactString($0.id), $0.rateLimits ?? defaults) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock
     }
 
     /// Takes one request from the app's bucket. Returns nil when the request may pass, else the whole
     /// seconds (at least 1) after which it may be retried. An app that is not configured is never limited.
     public func take(appID: String, bucket: RateLimitBucket) -> Int? {
-        guard let settings = limits[appID] else { return nil }
-        let key = Key(appID: appID, bucket: bucket)
+        guard let settings = limits[ExactString(appID)] else { return nil }
+        let key = Key(appID: ExactString(appID), bucket: bucket)
         let now = clock.now()
         var state = buckets[key] ?? TokenBucket(limit: Self.limit(of: bucket, in: settings), now: now)
         let retryAfter = state.take(at: now)
@@ -38,7 +38,7 @@ public actor RateLimiter {
     /// Whether the app's bucket has a request left, without taking it: nil if so, else the seconds to wait.
     /// A bucket not yet created is full.
     public func peek(appID: String, bucket: RateLimitBucket) -> Int? {
-        buckets[Key(appID: appID, bucket: bucket)]?.peek(at: clock.now())
+        buckets[Key(appID: ExactString(appID), bucket: bucket)]?.peek(at: clock.now())
     }
 
     /// How many buckets exist (for tests of the memory bound).

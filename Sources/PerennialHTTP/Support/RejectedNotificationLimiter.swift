@@ -2,8 +2,9 @@ import PerennialCore
 import PerennialServices
 
 /// The budget, per source address, of store notifications that fail verification
-/// (`RateLimitSettings.rejectedNotificationsPerAddress`). An address is charged only for a notification
-/// refused with a 4xx, so the store's own addresses, whose notifications verify, are never limited here.
+/// (`RateLimitSettings.rejectedNotificationsPerAddress`). Each notification reserves a token before it is
+/// processed and gives it back if it verifies, so only refusals spend the budget, and it holds however many
+/// arrive at once.
 ///
 /// Memory stays bounded whatever addresses a flood comes from: past `maximumAddresses`, buckets that have
 /// refilled (their address is as if new) are forgotten first, then the least recently used half.
@@ -11,7 +12,7 @@ public actor RejectedNotificationLimiter {
     private let limit: RateLimit
     private let clock: any Clock
     private let maximumAddresses: Int
-    private var buckets: [String: TokenBucket] = [:]
+    private var buckets: [ExactString: TokenBucket] = [:]
 
     public init(limit: RateLimit, clock: any Clock, maximumAddresses: Int = 10_000) {
         self.limit = limit
@@ -21,16 +22,24 @@ public actor RejectedNotificationLimiter {
 
     /// nil when the address may send another notification, else the seconds until it may.
     public func retryAfter(address: String) -> Int? {
-        buckets[address]?.peek(at: clock.now())
+        buckets[ExactString(address)]?.peek(at: clock.now())
     }
 
-    /// Charges the address for a notification that failed verification.
-    public func charge(address: String) {
+    /// Takes a token from the address's budget before its notification is processed, in one step (two
+    /// simultaneous notifications cannot both take the last one). False when the budget is spent.
+    public func reserve(address: String) -> Bool {
         let now = clock.now()
-        var bucket = buckets[address] ?? TokenBucket(limit: limit, now: now)
-        _ = bucket.take(at: now)
-        buckets[address] = bucket
+        let key = ExactString(address)
+        var bucket = buckets[key] ?? TokenBucket(limit: limit, now: now)
+        let taken = bucket.take(at: now) == nil
+        buckets[key] = bucket
         if buckets.count > maximumAddresses { forget(at: now) }
+        return taken
+    }
+
+    /// Gives back the token `reserve` took, once the notification verified (or failed on this side).
+    public func giveBack(address: String) {
+        buckets[ExactString(address)]?.giveBack(at: clock.now())
     }
 
     /// How many addresses are tracked (for tests of the memory bound).

@@ -24,6 +24,12 @@ struct TokenBucket: Sendable {
         return retryAfter
     }
 
+    /// Returns a token taken earlier (at most up to the burst).
+    mutating func giveBack(at now: Instant) {
+        refill(at: now)
+        tokens = min(Double(max(1, limit.burst)), tokens + 1)
+    }
+
     /// Whether a token could be taken at `now`, without taking it: nil if so, else the seconds to wait.
     func peek(at now: Instant) -> Int? {
         var copy = self

@@ -12,15 +12,15 @@ public struct AppDirectory: Sendable {
 
     /// Every app, sorted by id.
     public let apps: [AppSettings]
-    private let byID: [String: AppSettings]
+    private let byID: [ExactString: AppSettings]
 
     public init(apps: [AppSettings]) {
         self.apps = apps.sorted { $0.id < $1.id }
-        byID = Dictionary(apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        byID = Dictionary(apps.map { (ExactString($0.id), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The app with this id.
-    public func app(id: String) -> AppSettings? { byID[id] }
+    /// The app with this id, byte for byte.
+    public func app(id: String) -> AppSettings? { byID[ExactString(id)] }
 
     /// The app a key belongs to and the key's role. Every key is compared in constant time, so the answer's
     /// timing says nothing about how close a guess was.

@@ -31,7 +31,7 @@ public struct CustomerService: Sendable {
         guard let snapshot = try await ledger.customerWithSubscriptions(appID: app.id, appUserID: appUserID) else {
             // No customer has this id: it may be an alias (an anonymous id that logged in).
             let target = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
-            return target == appUserID ? nil : try await customer(app: app, appUserID: target)
+            return target.isExactly(appUserID) ? nil : try await customer(app: app, appUserID: target)
         }
         var states = snapshot.subscriptions
         let outdated = states.indices.filter { index in states[index].validUntil.map { $0 <= now } ?? false }

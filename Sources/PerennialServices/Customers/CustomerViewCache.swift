@@ -13,9 +13,15 @@ import Synchronization
 /// serves nothing until its listener is in place, and nothing again as soon as it is lost, until it is back:
 /// it never answers from entries that may have missed an invalidation.
 public final class CustomerViewCache: Sendable {
+    /// Byte-exact: two ids that are canonically equivalent but not the same bytes are two customers.
     private struct Key: Hashable {
-        var appID: String
-        var appUserID: String
+        var appID: ExactString
+        var appUserID: ExactString
+
+        init(appID: String, appUserID: String) {
+            self.appID = ExactString(appID)
+            self.appUserID = ExactString(appUserID)
+        }
     }
 
     private struct Entry {

@@ -51,12 +51,12 @@ public struct IdentityService: Sendable {
         }
         let now = clock.now()
         let (target, created, merged) = try await ledger.write { session in
-            for id in Set([appUserID, newAppUserID]).sorted() {
+            for id in Set([ExactString(appUserID), ExactString(newAppUserID)]).sorted().map(\.text) {
                 try await session.lockCustomer(appID: app.id, appUserID: id, exclusive: true)
             }
             let target = try await session.aliasTarget(appID: app.id, alias: newAppUserID) ?? newAppUserID
             let created = try await session.customer(appID: app.id, appUserID: target) == nil
-            guard appUserID != target, AnonymousAppUserID.isAnonymous(appUserID),
+            guard !appUserID.isExactly(target), AnonymousAppUserID.isAnonymous(appUserID),
                   try await session.aliasTarget(appID: app.id, alias: appUserID) == nil
             else {
                 _ = try await session.findOrCreateCustomer(appID: app.id, appUserID: target, createdAt: now)

@@ -47,9 +47,13 @@ public struct StoreNotificationService: Sendable {
     /// Stores, verifies and ingests one notification sent by `store`, after the store's adapter has checked
     /// the request's own credentials (a header, a signature of the body), if it has any: a request that fails
     /// them stores nothing.
-    public func receive(app: AppSettings, store: Store, request: NotificationRequest) async throws -> NotificationAcknowledgement {
+    /// `storingRefusal: false` (its sender spent its budget of refusals) refuses a notification that fails
+    /// verification without storing it.
+    public func receive(
+        app: AppSettings, store: Store, request: NotificationRequest, storingRefusal: Bool = true
+    ) async throws -> NotificationAcknowledgement {
         try await adapter(for: store).authenticateNotification(request, app: app)
-        return try await accept(app: app, store: store, body: request.body)
+        return try await accept(app: app, store: store, body: request.body, storingRefusal: storingRefusal)
     }
 
     /// `receive(app:store:request:)` for a request with no header that matters (the App Store's).
@@ -60,7 +64,9 @@ public struct StoreNotificationService: Sendable {
     /// Stores, verifies and ingests a notification body Perennial fetched itself, with its own credentials,
     /// from the store's queue (Google's Pub/Sub pull): nothing about the request to check, the body alone
     /// is verified. Returns once the body is stored durably (processed, or queued for processing).
-    public func accept(app: AppSettings, store: Store, body: Data) async throws -> NotificationAcknowledgement {
+    public func accept(
+        app: AppSettings, store: Store, body: Data, storingRefusal: Bool = true
+    ) async throws -> NotificationAcknowledgement {
         let adapter = try adapter(for: store)
         let version = try adapter.notificationFormatVersion(of: body)
         let notification = InboundNotification(
@@ -72,6 +78,9 @@ public struct StoreNotificationService: Sendable {
             verification = .success(try await adapter.verifyNotification(body, app: app))
         } catch {
             verification = .failure(error)
+        }
+        if !storingRefusal, case .failure(let error as PerennialError) = verification, !error.isTransient {
+            throw error
         }
         if case .success(let verified) = verification {
             do {

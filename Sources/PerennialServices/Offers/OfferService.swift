@@ -136,22 +136,13 @@ public struct OfferService: Sendable {
             let page = try await ledger.read { [after] in try await $0.appUserIDs(appID: app.id, after: after, limit: 500) }
             for appUserID in page {
                 for eligible in try await offers(app: app, appUserID: appUserID).offers {
-                    lines.append([appUserID, eligible.offer.productID, eligible.offer.id, eligible.rule].map(Self.csvField).joined(separator: ","))
+                    lines.append(CSVWriter.line([appUserID, eligible.offer.productID, eligible.offer.id, eligible.rule]))
                 }
             }
             guard page.count == 500 else { break }
             after = page.last
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A CSV field, quoted when it holds a comma, a quote or a line break; formula-leading characters are
-    /// prefixed so a spreadsheet does not evaluate an app user id.
-    static func csvField(_ value: String) -> String {
-        var text = value
-        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
-        guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Records the engagement the app reports for a customer (for the churn-risk score of the `save` rule).

@@ -61,9 +61,11 @@ extension StripeSimulator {
         subscriptions[subscription.id] = subscription
         register(subscription.id)
         emit("customer.subscription.created", try renderSubscription(subscription), at: time)
+        // The first invoice's line covers the trial (free), or else the first billing period, as Stripe's does.
         let amount = trialEnd == nil ? price.unitAmount * quantity : 0
         let (invoiceID, outcome) = bill(
-            subscription.id, reason: "subscription_create", amount: amount, periodStart: time, periodEnd: trialEnd ?? time, at: time
+            subscription.id, reason: "subscription_create", amount: amount, periodStart: time, periodEnd: subscription.currentPeriodEnd,
+            at: time
         )
         settleSubscription(subscription.id, invoice: invoiceID, outcome: outcome, at: time)
         return subscription.id

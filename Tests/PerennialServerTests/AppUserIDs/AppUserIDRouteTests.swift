@@ -9,9 +9,12 @@ import Testing
 @Suite("App user ids on every route")
 struct AppUserIDRouteTests {
     /// One id of each class a URL must encode, and one with all of them.
+    /// Then the invisible and the decomposed: a leading byte order mark (which Foundation's percent-decoding
+    /// drops), a zero-width space, a right-to-left override, an id in NFD.
     static let ids = [
         "with space", "caf\u{e9}", "party \u{1F389}", "team/alice", "100%", "a+b", "what?", "#1",
         "all of it: a b/c%d+e?f#g \u{e9}\u{1F389}",
+        "\u{FEFF}bom2", "zero\u{200B}width", "\u{202E}rtl", "zoe\u{308}",
     ]
 
     /// The id as a path segment: every byte outside RFC 3986's unreserved characters percent-encoded.
@@ -92,6 +95,15 @@ struct AppUserIDRouteTests {
             #expect(transaction.body["customer"]["app_user_id"].string == id)
             let after = try await Self.request(harness, .get, "/v1/customers/\(path)")
             #expect(after.body["subscriptions"].array.count == 2)
+            let attributes = try await Self.request(
+                harness, .put, "/v1/customers/\(path)/attributes", json: ["attributes": ["plan": "gold"]])
+            #expect((200..<300).contains(attributes.status), "\(attributes.body)")
+
+            // Erased through the path, as the customer's right to be forgotten requires, and gone after.
+            let erased = try await Self.request(harness, .delete, "/v1/admin/customers/\(path)", key: TestHarness.secretKey)
+            #expect(erased.status == 200, "\(erased.body)")
+            let gone = try await Self.request(harness, .get, "/v1/admin/customers/\(path)", key: TestHarness.secretKey)
+            #expect(gone.status == 404)
         }
     }
 

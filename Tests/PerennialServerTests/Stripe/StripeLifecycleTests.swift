@@ -101,4 +101,24 @@ struct StripeLifecycleTests {
             #expect(unknown.status == 404 && unknown.body["error"]["code"].string == "product_not_found", "\(unknown.body)")
         }
     }
+
+    /// A web purchase with no trial is paid at once and lasts its first billing period: Stripe's first
+    /// invoice line covers that period (the simulator once billed a zero-length line, expired at once).
+    @Test func aWebPurchaseWithoutATrialIsActiveForItsFirstPeriod() async throws {
+        try await TestHarness.run(withStripe: true, configureStripe: { $0.checkout?.trialDays = nil }) { harness in
+            let subscriptionID = try await harness.buyOnTheWeb(appUserID: "gina")
+            let invoices = try await harness.stripeCall("GET", "/v1/invoices", [("subscription", subscriptionID)])
+            let line = try #require(invoices["data"]?.array?.first?["lines"]?["data"]?.array?.first)
+            let start = try #require(line["period"]?["start"]?.int), end = try #require(line["period"]?["end"]?.int)
+            #expect((28 * 86_400...31 * 86_400).contains(end - start), "the first line covers a month: \(start)…\(end)")
+            var web = try await harness.webSubscription("gina")
+            #expect(web["state"].string == "active", "\(web)")
+            #expect(web["period_type"].string != "trial", "\(web)")
+            let entitlements = try await harness.customer("gina").body["entitlements"].array
+            #expect(entitlements.map { $0["identifier"].string } == ["pro"])
+            await harness.advanceStripe(days: 20)
+            web = try await harness.webSubscription("gina")
+            #expect(web["state"].string == "active", "still in its first month: \(web)")
+        }
+    }
 }
