@@ -11,18 +11,19 @@ import PerennialServices
 /// or answers malformed is left out: the period is then priced from the purchase, or from the catalog and
 /// marked estimated, and `perennial doctor` says why.
 struct PlayOrderPrices: Sendable {
-    let ledger: any Ledger
+    /// The ids of the orders of the purchase's current paid periods (a free trial has none to price).
+    static func paidOrderIDs(of purchase: PlaySubscriptionPurchase) -> [String] {
+        purchase.currentOrders.filter { !$0.isFreeTrial }.map(\.orderID)
+    }
 
     /// The orders to price the purchase's current periods with, by order id, and the ids of the periods
-    /// already recorded with a price (whose copies from this read should carry none, so the recorded one stays).
+    /// already among `recorded` (the subscription's stored transactions) with a price, whose copies from
+    /// this read should carry none, so the recorded one stays.
     func orders(
-        for purchase: PlaySubscriptionPurchase, subscription: SubscriptionKey, app: AppSettings, connection: PlayAppConnection
+        for purchase: PlaySubscriptionPurchase, recorded: [TransactionFact], connection: PlayAppConnection
     ) async throws -> (orders: [String: PlayOrder], alreadyPriced: Set<String>) {
-        let paid = purchase.currentOrders.filter { !$0.isFreeTrial }.map(\.orderID)
+        let paid = Self.paidOrderIDs(of: purchase)
         guard !paid.isEmpty else { return ([:], []) }
-        let recorded = try await ledger.read { session in
-            try await session.transactions(appID: app.id, subscription: subscription)
-        }
         let alreadyPriced = Set(recorded.filter { $0.price != nil }.map(\.transactionID)).intersection(paid)
         var orders: [String: PlayOrder] = [:]
         for orderID in Set(paid).subtracting(alreadyPriced).sorted() {

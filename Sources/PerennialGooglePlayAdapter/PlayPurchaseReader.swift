@@ -16,46 +16,52 @@ struct PlayPurchaseReader: Sendable {
     let clock: any Clock
 
     /// The facts Google gives now for `token` of `app`, under the subscription they belong to; `purchase`
-    /// when the caller has just read it (it is not read again). A token seen for the first time is recorded.
-    /// Each paid period is priced from its order (`PlayOrderPrices`), read once.
+    /// when the caller has just read it (it is not read again). A token seen for the first time comes with
+    /// its `StoreReference`, recorded by the ingestion in the same write as the facts: reading writes
+    /// nothing. Each paid period is priced from its order (`PlayOrderPrices`), read once.
+    ///
+    /// One ledger read finds the token's subscription and that one's recorded periods, when the token was
+    /// seen before or starts its own chain; only a new token continuing another costs more (one read per
+    /// link walked back, and one for the periods).
     func subscriptionFacts(
         token: String, app: AppSettings, connection: PlayAppConnection, purchase: PlaySubscriptionPurchase? = nil
     ) async throws -> FactBatch {
         let purchase = if let purchase { purchase } else { try await read(token, connection: connection) }
         let now = clock.now()
-        let subscription: SubscriptionKey
-        if let known = try await recorded(token, app: app) {
-            subscription = known
-        } else {
-            subscription = try await chainStart(of: token, purchase: purchase, app: app, connection: connection)
-            try await ledger.write { session in
-                try await session.recordStoreReference(appID: app.id, subscription: subscription, reference: token, recordedAt: now)
-            }
+        let pricing = !PlayOrderPrices.paidOrderIDs(of: purchase).isEmpty
+        let ownChain = purchase.continuedPurchaseToken == nil ? SubscriptionKey(store: .playStore, id: token) : nil
+        let (known, periods) = try await ledger.read { session -> (SubscriptionKey?, [TransactionFact]?) in
+            let known = try await session.subscription(appID: app.id, store: .playStore, reference: token)
+            guard pricing, let subscription = known ?? ownChain else { return (known, nil) }
+            return (known, try await session.transactions(appID: app.id, subscription: subscription))
         }
-        let priced = try await PlayOrderPrices(ledger: ledger).orders(
-            for: purchase, subscription: subscription, app: app, connection: connection
-        )
+        let subscription = if let known { known } else {
+            try await chainStart(of: token, purchase: purchase, app: app, connection: connection)
+        }
+        var recorded = periods ?? []
+        if pricing, periods == nil {
+            recorded = try await ledger.read { try await $0.transactions(appID: app.id, subscription: subscription) }
+        }
+        let priced = try await PlayOrderPrices().orders(for: purchase, recorded: recorded, connection: connection)
         var batch = purchase.facts(token: token, subscriptionID: subscription.id, observedAt: now, orders: priced.orders)
         for index in batch.transactions.indices where priced.alreadyPriced.contains(batch.transactions[index].transactionID) {
             // The recorded price came from the order; copies merge to the larger price, so this one adds none.
             batch.transactions[index].price = nil
             batch.transactions[index].tax = nil
         }
+        if known == nil {
+            batch.storeReferences = [StoreReference(subscription: subscription, reference: token)]
+        }
         return batch
     }
 
-    /// The facts Google gives now for a one-time product's purchase; its token is recorded the first time.
+    /// The facts Google gives now for a one-time product's purchase, with its token as the reference of the
+    /// purchase (recorded by the ingestion the first time; a later record changes nothing). Reads no ledger.
     func productFacts(productID: String, token: String, app: AppSettings, connection: PlayAppConnection) async throws -> FactBatch {
         let purchase = try await readProduct(productID: productID, token: token, connection: connection)
-        if try await recorded(token, app: app) == nil {
-            let now = clock.now()
-            try await ledger.write { session in
-                try await session.recordStoreReference(
-                    appID: app.id, subscription: SubscriptionKey(store: .playStore, id: token), reference: token, recordedAt: now
-                )
-            }
-        }
-        return purchase.facts(token: token, observedAt: clock.now())
+        var batch = purchase.facts(token: token, observedAt: clock.now())
+        batch.storeReferences = [StoreReference(subscription: SubscriptionKey(store: .playStore, id: token), reference: token)]
+        return batch
     }
 
     /// What Google says now about a subscription or a one-time product's purchase Perennial knows: its

@@ -1,9 +1,10 @@
 import Foundation
 import PerennialCore
 
-/// Stores the facts one input brought, folds every subscription they touch into its new state, records the
+/// Stores the facts one input brought (and the store's names for subscriptions it met first,
+/// `FactBatch.storeReferences`), folds every subscription they touch into its new state, records the
 /// events the fuller history implies, and gives the subscriptions to the customer who sent them — all in
-/// one ledger write.
+/// one ledger write, so an input that fails leaves nothing behind.
 ///
 /// Ownership follows the app's `TransferPolicy`. By default (the App Store's restore semantics) a
 /// subscription belongs to the last customer who sent proof of it: when another customer already owned it,
@@ -92,6 +93,11 @@ public struct FactIngestor: Sendable {
         _ batch: FactBatch, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?, at now: Instant,
         in ledger: any LedgerSession
     ) async throws {
+        for reference in batch.storeReferences {
+            try await ledger.recordStoreReference(
+                appID: app.id, subscription: reference.subscription, reference: reference.reference, recordedAt: now
+            )
+        }
         try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
         try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
         for key in batch.subscriptionKeys {

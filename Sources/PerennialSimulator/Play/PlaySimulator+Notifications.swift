@@ -4,7 +4,7 @@ import PerennialCore
 extension PlaySimulator {
     /// Google's subscription notification types the simulator sends.
     enum NotificationType: Int {
-        case recovered = 1, renewed = 2, canceled = 3, purchased = 4, onHold = 5, inGracePeriod = 6
+        case recovered = 1, renewed = 2, canceled = 3, purchased = 4, onHold = 5, inGracePeriod = 6, deferred = 9
         case paused = 10, pauseScheduleChanged = 11, revoked = 12, expired = 13
     }
 

@@ -2,6 +2,7 @@ import _CryptoExtras
 import Crypto
 import Foundation
 import PerennialCore
+import X509
 
 extension PlaySimulator {
     /// Google's token endpoint, which Google's auth libraries put in `aud` whatever `token_uri` says.
@@ -60,10 +61,29 @@ extension PlaySimulator {
         ]]], options: [.sortedKeys])
     }
 
+    /// The same key as `pushKeys()` in the older form `https://www.googleapis.com/oauth2/v1/certs` serves, and
+    /// google-auth reads without another library: `{"kid": "<X.509 certificate, PEM>"}`, the certificate
+    /// self-signed and valid from a day ago for a year.
+    public func pushCertificates() throws -> Data {
+        let name = try DistinguishedName { CommonName("perennial-simulator-push") }
+        let now = Date()
+        let certificate = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(pushKey.publicKey),
+            notValidBefore: now.addingTimeInterval(-86_400), notValidAfter: now.addingTimeInterval(365 * 86_400),
+            issuer: name, subject: name, signatureAlgorithm: .sha256WithRSAEncryption, extensions: Certificate.Extensions(),
+            issuerPrivateKey: Certificate.PrivateKey(pushKey)
+        )
+        return try JSONSerialization.data(
+            withJSONObject: ["simulator-push-1": try certificate.serializeAsPEM().pemString], options: [.sortedKeys]
+        )
+    }
+
     /// An OIDC token as Pub/Sub puts on a push: signed by the push key, for `audience`, as `email`, issued
-    /// at the simulated instant (as everything the simulator signs).
+    /// now by the wall clock and good for an hour. Google signs a push when it sends it, in real time, whatever
+    /// the simulated clock says of the purchase: so google-auth's `id_token.verify_token` takes it after the
+    /// clock has moved.
     public func pushToken(audience: String, email: String) throws -> String {
-        let now = clock.now().milliseconds / 1000
+        let now = Int64(Date().timeIntervalSince1970)
         let header = Base64URL.encode(try JSONSerialization.data(withJSONObject: ["alg": "RS256", "kid": "simulator-push-1", "typ": "JWT"]))
         let claims = Base64URL.encode(try JSONSerialization.data(withJSONObject: [
             "iss": "https://accounts.google.com", "aud": audience, "email": email, "email_verified": true,

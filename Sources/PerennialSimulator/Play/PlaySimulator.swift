@@ -244,23 +244,34 @@ public actor PlaySimulator {
     }
 
     /// `purchases.subscriptionsv2.defer`: the next renewal moves later; the etag must be the current one.
+    /// SUBSCRIPTION_DEFERRED is pushed.
     public func deferRenewal(token: String, etag: String, seconds: Int64) throws -> String {
         let purchase = try settled(token)
         guard etag == PlaySubscriptionJSON.etag(purchase) else { throw PlaySimulatorError.failedPrecondition("the etag is not current") }
         guard seconds > 0, seconds <= 365 * 86_400 else { throw PlaySimulatorError.invalid("deferDuration out of range") }
-        try update(token) { purchase in
-            purchase.expiryTime = purchase.expiryTime.adding(milliseconds: seconds * 1000)
-            purchase.etagVersion += 1
-        }
+        try moveExpiry(token: token, to: purchase.expiryTime.adding(milliseconds: seconds * 1000))
         return PlaySubscriptionJSON.time(try settled(token).expiryTime)
     }
 
+    /// A deferral: the current period now ends at `expiry`, and SUBSCRIPTION_DEFERRED is pushed.
+    func moveExpiry(token: String, to expiry: Instant) throws {
+        try update(token) { purchase in
+            purchase.expiryTime = expiry
+            purchase.etagVersion += 1
+        }
+        notify(.deferred, token: token)
+    }
+
     /// `purchases.voidedpurchases.list`, voided at or after `startTime`: the body Google sends (JSON, one page).
-    public func voidedPurchases(since startTime: Int64) throws -> Data {
+    /// `type` 0 (Google's default) lists voided one-time products only; 1 lists subscriptions too.
+    public func voidedPurchases(since startTime: Int64, type: Int = 0) throws -> Data {
+        guard type == 0 || type == 1 else { throw PlaySimulatorError.invalid("type must be 0 or 1") }
         try requireFinancialAccess()
         for token in purchases.keys { _ = try? settled(token) }
         for token in productPurchases.keys { _ = try? settledProduct(token: token) }
-        let entries = voided.filter { $0.voidedTime.milliseconds >= startTime }.map(\.json)
+        let entries = voided
+            .filter { $0.voidedTime.milliseconds >= startTime && (type == 1 || purchases[$0.purchaseToken] == nil) }
+            .map(\.json)
         return try JSONSerialization.data(withJSONObject: ["voidedPurchases": entries], options: [.sortedKeys])
     }
 
@@ -279,13 +290,18 @@ public actor PlaySimulator {
         guard var purchase = purchases[token] else { throw PlaySimulatorError.notFound("The purchase token was not found.") }
         let before = purchase
         let now = clock.now()
-        PlayLifecycle.advance(&purchase, to: now)
-        if !purchase.acknowledged, purchase.phase != .expired,
-           now.milliseconds - purchase.startTime.milliseconds >= Self.acknowledgementMinutes * 60_000 {
-            // Reason 8: the purchase was never acknowledged.
-            void(&purchase, at: purchase.startTime.adding(milliseconds: Self.acknowledgementMinutes * 60_000), by: .system, source: 2, reason: 8)
-            notifyVoided(token: token, orderID: purchase.latestOrderID)
+        let deadline = purchase.startTime.adding(milliseconds: Self.acknowledgementMinutes * 60_000)
+        if !purchase.acknowledged, deadline <= now {
+            // Google refunds first what falls due at the deadline: the refund is of the order the purchase
+            // went unacknowledged with, never of a renewal due at the same instant.
+            PlayLifecycle.advance(&purchase, to: deadline.adding(milliseconds: -1))
+            if purchase.phase != .expired {
+                // Reason 8: the purchase was never acknowledged.
+                void(&purchase, at: deadline, by: .system, source: 2, reason: 8)
+                notifyVoided(token: token, orderID: purchase.latestOrderID)
+            }
         }
+        PlayLifecycle.advance(&purchase, to: now)
         if purchase != before {
             purchase.etagVersion += 1
             notifyTransition(from: before, to: purchase)

@@ -69,6 +69,15 @@ enum PlayHTTP {
         return value
     }
 
+    /// An int64 of Google's JSON: a string of digits (as Google writes them) or a number.
+    static func int64(_ value: Any?) -> Int64? {
+        switch value {
+        case let text as String: Int64(text)
+        case let number as NSNumber: number.int64Value
+        default: nil
+        }
+    }
+
     /// `token:method` (Google's custom methods) split at the last colon.
     static func customMethod(_ segment: String) throws -> (token: String, method: String) {
         guard let colon = segment.lastIndex(of: ":") else { throw PlaySimulatorError.notFound("no method") }

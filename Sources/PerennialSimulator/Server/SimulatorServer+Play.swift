@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 
 extension SimulatorServer {
-    /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` (the push
-    /// token keys), the Developer API at Google's paths (`/androidpublisher/v3/applications/{package}/purchases/
-    /// subscriptionsv2/tokens/{token}` and its `:cancel`, `:revoke`, `:defer`; `…/subscriptions/{product}/tokens/
-    /// {token}:acknowledge`; `…/products/{product}/tokens/{token}` and its `:acknowledge`, `:consume`; `…/voidedpurchases`;
+    /// Google Play's side: `POST /token` (the OAuth JWT-bearer grant), `GET /oauth2/v3/certs` and
+    /// `/oauth2/v1/certs` (the push token keys, as a JWK Set and as certificates), the Developer API at
+    /// Google's paths (`/androidpublisher/v3/applications/{package}/purchases/subscriptionsv2/tokens/{token}`
+    /// and its `:cancel`, `:revoke`, `:defer`; the v1 `…/subscriptions/{product}/tokens/{token}` and its
+    /// `:acknowledge`, `:cancel`, `:defer`; `…/products/{product}/tokens/{token}` and its `:acknowledge`,
+    /// `:consume`; `…/voidedpurchases` (`type=1` for subscriptions too);
     /// `/androidpublisher/v3/applications/{package}/orders/{orderId}` and `…/orders:batchGet?orderIds=…&orderIds=…`,
     /// what each subscription charge cost; `…/subscriptions` and `…/subscriptions/{product}/basePlans/
     /// {basePlan}/offers`, the catalog), each needing a token the grant issued; and the control API
@@ -29,6 +31,9 @@ extension SimulatorServer {
         }
         router.get("oauth2/v3/certs") { _, _ -> Response in
             await PlayHTTP.respond { try await play.pushKeys() }
+        }
+        router.get("oauth2/v1/certs") { _, _ -> Response in
+            await PlayHTTP.respond { try await play.pushCertificates() }
         }
         let api = router.group("androidpublisher/v3/applications/:package/purchases")
         api.get("subscriptionsv2/tokens/:token") { request, context -> Response in
@@ -57,11 +62,31 @@ extension SimulatorServer {
                 }
             }
         }
+        api.get("subscriptions/:product/tokens/:token") { request, context -> Response in
+            await PlayHTTP.api(request, context, play) {
+                try await play.subscriptionV1(productID: try PlayHTTP.parameter("product", context), token: try PlayHTTP.parameter("token", context))
+            }
+        }
         api.post("subscriptions/:product/tokens/:token") { request, context -> Response in
             await PlayHTTP.api(request, context, play) {
                 let (token, method) = try PlayHTTP.customMethod(try PlayHTTP.parameter("token", context))
-                guard method == "acknowledge" else { throw PlaySimulatorError.notFound("no method \(method)") }
-                try await play.acknowledge(productID: try PlayHTTP.parameter("product", context), token: token)
+                let product = try PlayHTTP.parameter("product", context)
+                switch method {
+                case "acknowledge":
+                    try await play.acknowledge(productID: product, token: token)
+                case "cancel":
+                    try await play.cancelV1(productID: product, token: token)
+                case "defer":
+                    let body = try JSONSerialization.jsonObject(with: try await ControlHTTP.body(of: request)) as? [String: Any]
+                    let deferral = body?["deferralInfo"] as? [String: Any]
+                    guard let expected = PlayHTTP.int64(deferral?["expectedExpiryTimeMillis"]),
+                          let desired = PlayHTTP.int64(deferral?["desiredExpiryTimeMillis"])
+                    else { throw PlaySimulatorError.invalid("deferralInfo needs expectedExpiryTimeMillis and desiredExpiryTimeMillis") }
+                    let expiry = try await play.deferV1(productID: product, token: token, expected: expected, desired: desired)
+                    return ["newExpiryTimeMillis": "\(expiry)"]
+                default:
+                    throw PlaySimulatorError.notFound("no method \(method)")
+                }
                 return [String: Any]()
             }
         }
@@ -85,7 +110,10 @@ extension SimulatorServer {
         api.get("voidedpurchases") { request, context -> Response in
             await PlayHTTP.api(request, context, play) {
                 let start = request.uri.queryParameters.get("startTime").flatMap { Int64($0) } ?? 0
-                return try await play.voidedPurchases(since: start)
+                guard let type = request.uri.queryParameters.get("type").map({ Int($0) }) ?? 0 else {
+                    throw PlaySimulatorError.invalid("type must be 0 or 1")
+                }
+                return try await play.voidedPurchases(since: start, type: type)
             }
         }
         let application = router.group("androidpublisher/v3/applications/:package")

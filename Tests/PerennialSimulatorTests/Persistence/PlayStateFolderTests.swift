@@ -28,7 +28,7 @@ import Testing
         #expect(try await restartedFolder.attach(restarted))
         #expect(try await restarted.keyFile(tokenURI: "http://127.0.0.1/token") == keyFile)
         #expect(try await restarted.subscription(token: kept) == before)
-        let voided = try JSONSerialization.jsonObject(with: try await restarted.voidedPurchases(since: 0)) as? [String: Any]
+        let voided = try JSONSerialization.jsonObject(with: try await restarted.voidedPurchases(since: 0, type: 1)) as? [String: Any]
         #expect((voided?["voidedPurchases"] as? [[String: Any]])?.first?["purchaseToken"] as? String == refunded)
         #expect(await restarted.pushCounts.waiting == 4, "undelivered pushes are kept: two purchases, a revocation, a voided purchase")
 
