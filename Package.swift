@@ -218,6 +218,7 @@ let package = Package(
             name: "PerennialTesting",
             dependencies: [
                 "PerennialCore", "PerennialAppStore",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -285,7 +286,7 @@ let package = Package(
             dependencies: [
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage", "PerennialAppStoreAdapter",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
-                "PerennialGooglePlay", "PerennialStripe", "PerennialStripeAdapter",
+                "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialStripe", "PerennialStripeAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -19,11 +19,15 @@ public struct PlayPurchaseService: Sendable {
     let secrets: SecretBox
     let clock: any Clock
     let logger: Logger
+    /// How long an app waits before it is answered pending (`PurchaseSubmitter`).
+    let patience: Duration
 
     public init(
-        connections: PlayConnections, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, clock: any Clock, logger: Logger
+        connections: PlayConnections, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, clock: any Clock, logger: Logger,
+        patience: Duration = PurchaseSubmitter.defaultPatience
     ) {
         self.connections = connections
+        self.patience = patience
         reader = PlayPurchaseReader(ledger: ledger, clock: clock)
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         customers = CustomerService(ledger: ledger, clock: clock)
@@ -56,7 +60,7 @@ public struct PlayPurchaseService: Sendable {
     }
 
     var submitter: PurchaseSubmitter {
-        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger)
+        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger, patience: patience)
     }
 
     /// Completes a purchase queued while Google could not answer (job `google.purchase.complete`).

@@ -16,7 +16,8 @@ struct GooglePlay {
 
     init(
         settings: [String: GooglePlaySettings], ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
-        transport: any HTTPTransport, retryPolicy: RetryPolicy, timeout: Duration, clock: any Clock, logger: Logger
+        transport: any HTTPTransport, retryPolicy: RetryPolicy, timeout: Duration, clock: any Clock, logger: Logger,
+        purchasePatience: Duration
     ) {
         let connections = PlayConnections(settings.mapValues { app in
             PlayAppConnection(
@@ -42,7 +43,8 @@ struct GooglePlay {
         self.clock = clock
         adapter = GooglePlayAdapter(connections: connections, ledger: ledger, clock: clock)
         purchases = PlayPurchaseService(
-            connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
+            connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
+            patience: purchasePatience
         )
     }
 

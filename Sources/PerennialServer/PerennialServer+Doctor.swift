@@ -8,8 +8,10 @@ extension PerennialServer {
     public static func doctor(_ overrides: Overrides, logger: Logger = Logger(label: "perennial")) async throws -> [String: [AppHealth.Problem]] {
         let configuration = try configuration(overrides)
         let stack = try await openStack(configuration, logger: logger)
-        await stack.endpointCheck.checkAll()
-        await stack.doctor.refresh()
+        // Both at once: each check waits only for its own timeout (`AppDoctor.defaultCheckTimeout`).
+        async let endpoints: Void = stack.endpointCheck.checkAll()
+        async let stores = stack.doctor.refresh()
+        _ = await (endpoints, stores)
         var problems = await stack.health.current()
         for app in configuration.apps where problems[app.id] == nil { problems[app.id] = [] }
         await stack.shutdown()

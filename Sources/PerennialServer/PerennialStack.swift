@@ -92,7 +92,7 @@ public struct PerennialStack: Sendable {
             let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
             let receipts = ReceiptService(
                 verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
-                serverAPI: serverAPI, clock: clock, logger: logger
+                serverAPI: serverAPI, clock: clock, logger: logger, patience: configuration.server.purchasePatience
             )
             let customers = CustomerService(ledger: ledger, clock: clock, cache: customerCache)
             let inbox = SQLNotificationInbox(database: database)
@@ -102,7 +102,8 @@ public struct PerennialStack: Sendable {
             let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
             let play = GooglePlay(
                 settings: configuration.google, ledger: ledger, jobs: jobs, secrets: secrets, transport: transport,
-                retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, clock: clock, logger: logger
+                retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, clock: clock, logger: logger,
+                purchasePatience: configuration.server.purchasePatience
             )
             let stripe = Stripe(
                 settings: configuration.stripe, ledger: ledger, transport: transport, retryPolicy: verifyRetryPolicy, clock: clock)
@@ -119,7 +120,8 @@ public struct PerennialStack: Sendable {
             )
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
             let transactions = SignedTransactionService(
-                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger
+                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
+                patience: configuration.server.purchasePatience
             )
             let schedule = SQLPollSchedule(database: database)
             let runner = JobRunner(

@@ -33,9 +33,9 @@ struct GoogleCommand: ParsableCommand {
         var at: Int64?
 
         func run() throws {
+            // A file that cannot be read is the caller's mistake, not a body that is not a purchase.
             guard let data = FileManager.default.contents(atPath: file) else {
-                print(PlayPurchaseInspection.errorLine(PlayPurchaseDecodingError("cannot read \(file)")))
-                throw ExitCode(1)
+                throw ValidationError("cannot read \(file)")
             }
             let instant = at.map(Instant.init(milliseconds:)) ?? SystemClock().now()
             do {

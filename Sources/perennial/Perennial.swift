@@ -1,4 +1,5 @@
 import ArgumentParser
+import PerennialServer
 
 /// The `perennial` command: the server, its database, the App Store simulator, and tools for people who
 /// debug receipts.
@@ -7,6 +8,7 @@ struct Perennial: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perennial",
         abstract: "A self-hostable subscription backend for apps.",
+        version: PerennialVersion.current,
         subcommands: [Serve.self, Migrate.self, SimulatorCommand.self, ReceiptCommand.self, GoogleCommand.self, JWSCommand.self, OfferCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self, ReconcileCommand.self, MetricsCommand.self, ErrorCodesCommand.self, CalendarCommand.self],
         defaultSubcommand: Serve.self
     )

@@ -49,6 +49,7 @@ struct ConfigurationLoaderTests {
               timeouts: {header_seconds: 5, body_seconds: 30, keep_alive_seconds: 20}
               max_connections: 300
               trusted_proxy_header: X-Forwarded-For
+              purchase_patience_seconds: 8
               rejected_notifications: {max_count: 50, max_bytes: 65536, max_age_days: 2}
               rate_limit:
                 rejected_notifications_per_address: {per_second: 0.5, burst: 10}
@@ -57,6 +58,8 @@ struct ConfigurationLoaderTests {
         let server = try loader.parse(text, file: "perennial.yaml").server
         #expect(server.connections == ConnectionLimits(header: .seconds(5), body: .seconds(30), keepAlive: .seconds(20), maxConnections: 300))
         #expect(server.trustedProxyHeader == "X-Forwarded-For")
+        #expect(server.purchasePatience == .seconds(8))
+        #expect(ServerSettings().purchasePatience == .seconds(5))
         #expect(server.rejectedNotifications == RejectedNotificationRetention(maxCount: 50, maxBytes: 65_536, maxAge: .seconds(2 * 86_400)))
         #expect(server.rateLimits.rejectedNotificationsPerAddress == RateLimit(perSecond: 0.5, burst: 10))
     }
@@ -73,6 +76,7 @@ struct ConfigurationLoaderTests {
         ("port: 9000", "port: 9000\n  max_connections: 0", "server.max_connections"),
         ("bundle_id: com.example.forest", "bundle_id: com.example.forest\n    transfer_policy: steal", "apps[0].transfer_policy"),
         ("port: 9000", "port: 9000\n  timeouts: {header: 10}", "server.timeouts.header"),
+        ("port: 9000", "port: 9000\n  purchase_patience_seconds: 600", "server.purchase_patience_seconds"),
     ]
 
     @Test(arguments: mistakes)

@@ -20,10 +20,10 @@ struct HTTPInputTests {
     }
 
     static let badBodies: [(String, Int, String)] = [
-        ("not json", 400, "bad_request"),
-        ("[]", 400, "bad_request"),
-        (#"{"app_user_id": "u"}"#, 400, "bad_request"),
-        (#"{"app_user_id": 7, "receipt_data": "AAAA"}"#, 400, "bad_request"),
+        ("not json", 400, "invalid_json"),
+        ("[]", 400, "invalid_json"),
+        (#"{"app_user_id": "u"}"#, 400, "invalid_json"),
+        (#"{"app_user_id": 7, "receipt_data": "AAAA"}"#, 400, "invalid_json"),
         (#"{"app_user_id": "", "receipt_data": "AAAA"}"#, 400, "invalid_app_user_id"),
         (#"{"app_user_id": "u", "receipt_data": ""}"#, 400, "invalid_receipt_data"),
         (#"{"app_user_id": "u", "receipt_data": "not base64!!"}"#, 400, "invalid_receipt_data"),

@@ -64,7 +64,7 @@ struct TestHarness {
         receiptValidation: ReceiptValidationMode = .verifyReceipt, serverAPIKey: P256.Signing.PrivateKey? = nil,
         offerKey: P256.Signing.PrivateKey? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
-        verifyTimeout: Duration = .seconds(10), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
+        verifyTimeout: Duration = .seconds(10), purchasePatience: Duration = .seconds(60), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
         masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
@@ -74,6 +74,7 @@ struct TestHarness {
         withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
+        TestLogging.bootstrap()
         var configuration = SimulatorConfiguration.example(timeScale: .manual, start: start)
         if notificationVersions.contains(2) { configuration.apps[0].notificationURL = "http://perennial.test/v1/apple/notifications/forest" }
         if let offerKey {
@@ -128,6 +129,8 @@ struct TestHarness {
             configureApp(&app)
             var perennial = PerennialConfiguration(server: server ?? ServerSettings(), apps: [app] + extraApps)
             perennial.server.databaseURL = databaseURL
+            // Generous unless a test measures it: under a full parallel run a store's answer may take seconds.
+            perennial.server.purchasePatience = purchasePatience
             if let google { perennial.google["forest"] = google }
             if let play {
                 var settings = try await Self.googleSettings(play: play, base: base)

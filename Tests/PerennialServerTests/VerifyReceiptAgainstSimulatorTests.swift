@@ -19,6 +19,7 @@ struct VerifyReceiptAgainstSimulatorTests {
         attempts: Int = 2, timeout: Duration = .seconds(15),
         _ body: @Sendable (AppStoreSimulator, VerifyReceiptClient, String) async throws -> Void
     ) async throws {
+        TestLogging.bootstrap()
         let configuration = SimulatorConfiguration.example(timeScale: .manual, start: TestHarness.start)
         let simulator = try AppStoreSimulator(configuration: configuration)
         try await SimulatorServer.makeApplication(simulator: simulator, port: 0).test(.live) { client in

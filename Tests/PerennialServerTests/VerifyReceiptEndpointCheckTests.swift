@@ -38,7 +38,7 @@ struct VerifyReceiptEndpointCheckTests {
     ) async -> [String: String] {
         let check = VerifyReceiptEndpointCheck(
             apps: [app], transport: TableTransport(answers: answers), health: health, clock: FixedClock(Instant(milliseconds: 0)),
-            logger: Logger(label: "test")
+            logger: TestLogging.logger("test")
         )
         await check.checkAll()
         return Dictionary(uniqueKeysWithValues: (await health.current()["forest"] ?? []).map { ($0.code, $0.message) })
@@ -88,7 +88,7 @@ struct VerifyReceiptEndpointCheckTests {
             let health = AppHealth()
             let check = VerifyReceiptEndpointCheck(
                 apps: harness.configuration.apps, transport: AsyncHTTPClientTransport(client: .shared), health: health,
-                clock: harness.clock, logger: Logger(label: "test")
+                clock: harness.clock, logger: TestLogging.logger("test")
             )
             await check.checkAll()
             #expect(await health.current().isEmpty)

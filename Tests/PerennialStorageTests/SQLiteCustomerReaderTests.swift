@@ -72,7 +72,8 @@ struct SQLiteCustomerReaderTests {
                 }
                 let started = ContinuousClock.now
                 #expect(try reader.customerSnapshotRows(appID: "app", appUserID: "u2") == nil)
-                #expect(ContinuousClock.now - started < .seconds(1))
+                // Well below the 5 s busy timeout of the other connections, with room for a loaded machine.
+                #expect(ContinuousClock.now - started < .seconds(3))
                 _ = try await holder.query("COMMIT")
             } catch {
                 try await holder.close()

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialStorage
+import PerennialTesting
 
 extension TestDatabase {
     /// Runs `body` with a fresh, migrated database, then shuts it down and deletes it.
@@ -21,6 +22,7 @@ extension TestDatabase {
 
     /// Runs `body` with the location of a fresh, empty database, deleted afterwards.
     func withLocation(_ body: (DatabaseLocation) async throws -> Void) async throws {
+        TestLogging.bootstrap()
         switch self {
         case .sqliteMemory:
             try await body(.sqliteInMemory)

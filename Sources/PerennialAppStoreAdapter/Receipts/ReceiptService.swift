@@ -19,12 +19,16 @@ public struct ReceiptService: Sendable {
     let clock: any Clock
     let logger: Logger
     let local: LocalReceiptValidator
+    /// How long an app waits before it is answered pending (`PurchaseSubmitter`).
+    let patience: Duration
 
     public init(
         verifier: any ReceiptVerifier, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, health: AppHealth,
-        signedData: SignedDataVerifiers, serverAPI: ServerAPIClients, clock: any Clock, logger: Logger
+        signedData: SignedDataVerifiers, serverAPI: ServerAPIClients, clock: any Clock, logger: Logger,
+        patience: Duration = PurchaseSubmitter.defaultPatience
     ) {
         self.verifier = verifier
+        self.patience = patience
         local = LocalReceiptValidator(verifiers: signedData, serverAPI: serverAPI, clock: clock)
         ingestor = FactIngestor(ledger: ledger, clock: clock)
         customers = CustomerService(ledger: ledger, clock: clock)
@@ -56,7 +60,7 @@ public struct ReceiptService: Sendable {
     }
 
     var submitter: PurchaseSubmitter {
-        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger)
+        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger, patience: patience)
     }
 
     /// Validates a receipt the way the app is configured to (locally, then verifyReceipt when allowed) and

@@ -41,29 +41,39 @@ public struct VerifyReceiptEndpointCheck: Sendable {
         }
     }
 
-    /// Checks every app's endpoints once and updates `/health`.
+    /// Checks every app's endpoints once, all at once (each probe waits at most `timeout`), and updates
+    /// `/health`.
     public func checkAll() async {
-        for app in apps {
-            guard let apple = app.apple, apple.receiptValidation != .local else { continue }
-            let client = VerifyReceiptClient(
-                configuration: VerifyReceiptConfiguration(
-                    productionURL: apple.productionVerifyReceiptURL, sandboxURL: apple.sandboxVerifyReceiptURL,
-                    sharedSecret: apple.sharedSecret, timeout: timeout
-                ),
-                transport: transport
-            )
-            var unreachable: [String] = []
-            var misconfigured: [String] = []
-            for endpoint in [StoreEnvironment.production, .sandbox] {
-                switch await client.probe(endpoint) {
-                case .answering: break
-                case .unreachable(let reason): unreachable.append(reason)
-                case .misconfigured(let message): misconfigured.append(message)
-                }
+        await withTaskGroup(of: Void.self) { group in
+            for app in apps {
+                group.addTask { await check(app) }
             }
-            await record(unreachable, code: Self.unreachable, app: app)
-            await record(misconfigured, code: ReceiptService.verifyReceiptMisconfigured, app: app)
         }
+    }
+
+    /// Probes both of an app's endpoints at once.
+    private func check(_ app: AppSettings) async {
+        guard let apple = app.apple, apple.receiptValidation != .local else { return }
+        let client = VerifyReceiptClient(
+            configuration: VerifyReceiptConfiguration(
+                productionURL: apple.productionVerifyReceiptURL, sandboxURL: apple.sandboxVerifyReceiptURL,
+                sharedSecret: apple.sharedSecret, timeout: timeout
+            ),
+            transport: transport
+        )
+        async let production = client.probe(.production)
+        async let sandbox = client.probe(.sandbox)
+        var unreachable: [String] = []
+        var misconfigured: [String] = []
+        for result in await [production, sandbox] {
+            switch result {
+            case .answering: break
+            case .unreachable(let reason): unreachable.append(reason)
+            case .misconfigured(let message): misconfigured.append(message)
+            }
+        }
+        await record(unreachable, code: Self.unreachable, app: app)
+        await record(misconfigured, code: ReceiptService.verifyReceiptMisconfigured, app: app)
     }
 
     private func record(_ problems: [String], code: String, app: AppSettings) async {

@@ -20,12 +20,15 @@ public struct SignedTransactionService: Sendable {
     let secrets: SecretBox
     let clock: any Clock
     let logger: Logger
+    /// How long an app waits before it is answered pending (`PurchaseSubmitter`).
+    let patience: Duration
 
     public init(
         verifiers: SignedDataVerifiers, serverAPI: ServerAPIClients, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
-        clock: any Clock, logger: Logger
+        clock: any Clock, logger: Logger, patience: Duration = PurchaseSubmitter.defaultPatience
     ) {
         self.verifiers = verifiers
+        self.patience = patience
         self.serverAPI = serverAPI
         self.jobs = jobs
         self.secrets = secrets
@@ -49,7 +52,7 @@ public struct SignedTransactionService: Sendable {
     }
 
     var submitter: PurchaseSubmitter {
-        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger)
+        PurchaseSubmitter(jobs: jobs, secrets: secrets, customers: customers, clock: clock, logger: logger, patience: patience)
     }
 
     /// Completes a signed transaction queued while Apple could not answer (job `transaction.complete`).

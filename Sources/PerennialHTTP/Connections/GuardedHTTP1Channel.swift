@@ -5,7 +5,9 @@ import NIOCore
 import NIOHTTP1
 
 /// Hummingbird's HTTP/1.1 child channel with `ConnectionGuard`'s observers added to each connection's
-/// pipeline: one before the HTTP decoder (bytes), one after it (request and response boundaries).
+/// pipeline: one before the HTTP decoder (bytes), one after it (request and response boundaries); and,
+/// right after the decoder, the envelope for requests it cannot parse (`MalformedRequestResponder`) and the
+/// close after a request that does not keep the connection (`NonPersistentConnectionCloser`).
 public struct GuardedHTTP1Channel: ServerChildChannel {
     public typealias Value = HTTP1Channel.Value
 
@@ -18,6 +20,8 @@ public struct GuardedHTTP1Channel: ServerChildChannel {
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             let connection = connectionGuard.opened(channel)
             try pipeline.addHandler(RequestPhaseObserver(connection: connection), position: .after(decoder))
+            try pipeline.addHandler(NonPersistentConnectionCloser(), position: .after(decoder))
+            try pipeline.addHandler(MalformedRequestResponder(), position: .after(decoder))
             try pipeline.addHandler(RawReadObserver(connectionGuard: connectionGuard, connection: connection), position: .first)
             return value
         }

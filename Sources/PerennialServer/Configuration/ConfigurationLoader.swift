@@ -65,7 +65,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
-            "customer_cache",
+            "customer_cache", "purchase_patience_seconds",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -78,6 +78,11 @@ public struct ConfigurationLoader: Sendable {
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
         if let cache = try node.child("customer_cache") { server.customerCache = try cache.boolean() }
+        if let patience = try node.child("purchase_patience_seconds") {
+            let seconds = try patience.positiveInteger()
+            guard seconds <= 120 else { throw patience.error("must be 1 to 120") }
+            server.purchasePatience = .seconds(seconds)
+        }
         if let group = try node.child("group_commit") {
             try group.allowKeys(["max_batch", "max_wait_ms"])
             var settings = GroupCommitSettings()

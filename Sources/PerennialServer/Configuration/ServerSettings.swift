@@ -39,6 +39,10 @@ public struct ServerSettings: Sendable, Hashable {
     /// the last address in it is used: the one the proxy added). Unset: the connection's peer address.
     /// Set it only behind a proxy that sets the header, or clients can name any address.
     public var trustedProxyHeader: String?
+    /// How long an app posting a purchase waits for the store before it is answered 202 pending and the
+    /// purchase is queued (`server.purchase_patience_seconds`, 1 to 120). Default 5 s: apps give up long
+    /// before a store's own timeouts and retries run out.
+    public var purchasePatience: Duration = PurchaseSubmitter.defaultPatience
 
     public init() {}
 }

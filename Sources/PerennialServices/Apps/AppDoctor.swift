@@ -7,16 +7,25 @@ public struct AppDoctor: Sendable {
     /// How many of an app's latest notifications are read for those refused as another app's.
     static let notificationSample = 100
 
+    /// How long one store's checks of one app may take: a store that does not answer makes them wait for
+    /// its timeouts and retries, which the doctor does not.
+    public static let defaultCheckTimeout: Duration = .seconds(15)
+    /// The code of a store's checks abandoned after `checkTimeout`.
+    public static let checkTimedOut = "store_check_timed_out"
+
     let apps: [AppSettings]
     let adapters: StoreAdapters
     let inbox: any NotificationInbox
     let jobs: any JobQueue
     let health: AppHealth
     let clock: any Clock
+    let checkTimeout: Duration
 
+    /// - Parameter checkTimeout: how long each store's checks of an app may take (wall-clock time); they run
+    ///   concurrently, for every app at once.
     public init(
         apps: [AppSettings], adapters: StoreAdapters, inbox: any NotificationInbox, jobs: any JobQueue, health: AppHealth,
-        clock: any Clock
+        clock: any Clock, checkTimeout: Duration = defaultCheckTimeout
     ) {
         self.apps = apps
         self.adapters = adapters
@@ -24,35 +33,65 @@ public struct AppDoctor: Sendable {
         self.jobs = jobs
         self.health = health
         self.clock = clock
+        self.checkTimeout = checkTimeout
     }
 
-    /// Everything wrong with one app, sorted by store, then code.
+    /// Everything wrong with one app, sorted by store, then code. Each store's checks run at once, each for
+    /// at most `checkTimeout`.
     public func examine(_ app: AppSettings) async -> [StoreDiagnosis] {
-        var found: [StoreDiagnosis] = []
         let recent = (try? await inbox.notifications(appID: app.id, limit: Self.notificationSample)) ?? []
+        var checks: [(adapter: any StoreAdapter, activity: StoreActivity)] = []
         for adapter in adapters.all {
-            let activity = StoreActivity(
+            checks.append((adapter, StoreActivity(
                 lastNotificationAt: try? await inbox.lastReceived(appID: app.id, store: adapter.store),
                 notificationsForAnotherApp: recent.filter {
                     $0.store == adapter.store && $0.outcome?.errorCode == ErrorCode.invalidAppIdentifier.rawValue
                 }.count
-            )
-            found += await adapter.diagnose(app: app, activity: activity)
+            )))
         }
-        found += await failingEffects(app)
+        let found = await withTaskGroup(of: [StoreDiagnosis].self) { group in
+            for check in checks {
+                group.addTask { await diagnose(app, with: check.adapter, activity: check.activity) }
+            }
+            group.addTask { await failingEffects(app) }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
         return found.sorted { ($0.store?.rawValue ?? "", $0.code) < ($1.store?.rawValue ?? "", $1.code) }
     }
 
-    /// Examines every app and puts what it found on /health; returns it by app id.
+    /// Examines every app (all at once) and puts what it found on /health; returns it by app id.
     @discardableResult
     public func refresh() async -> [String: [StoreDiagnosis]] {
-        var all: [String: [StoreDiagnosis]] = [:]
-        for app in apps {
-            let diagnoses = await examine(app)
-            await health.replaceDiagnoses(appID: app.id, diagnoses, at: clock.now())
-            all[app.id] = diagnoses
+        let all = await withTaskGroup(of: (String, [StoreDiagnosis]).self) { group in
+            for app in apps {
+                group.addTask { (app.id, await examine(app)) }
+            }
+            return await group.reduce(into: [String: [StoreDiagnosis]]()) { $0[$1.0] = $1.1 }
+        }
+        for (appID, diagnoses) in all.sorted(by: { $0.key < $1.key }) {
+            await health.replaceDiagnoses(appID: appID, diagnoses, at: clock.now())
         }
         return all
+    }
+
+    /// One store's checks of an app, abandoned (and reported) when they outlast `checkTimeout`.
+    private func diagnose(_ app: AppSettings, with adapter: any StoreAdapter, activity: StoreActivity) async -> [StoreDiagnosis] {
+        let finished = await withTaskGroup(of: [StoreDiagnosis]?.self) { group in
+            group.addTask { await adapter.diagnose(app: app, activity: activity) }
+            group.addTask { [checkTimeout] in
+                try? await Task.sleep(for: checkTimeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        return finished ?? [StoreDiagnosis(
+            store: adapter.store, code: Self.checkTimedOut,
+            problem: "the \(adapter.store.rawValue) checks did not finish within \(Int(checkTimeout.components.seconds)) s: the store "
+                + "did not answer in time, so what it would reveal is unknown",
+            fix: "check that this server reaches the store (network, DNS, proxy, the configured API URLs), then run perennial doctor again"
+        )]
     }
 
     /// Refreshes now, then every `interval`, until the task is cancelled.

@@ -64,7 +64,7 @@ struct EffectOutboxTests {
             let runner = JobRunner(
                 queue: jobs, handlers: [SubscriptionCheckJob(apps: AppDirectory(apps: [Self.app()]), ingestor: ingestor)],
                 policy: JobRetryPolicy(base: .seconds(1), maximum: .seconds(1), maximumAttempts: 2), clock: clock,
-                logger: Logger(label: "test"))
+                logger: TestLogging.logger("test"))
             #expect(try await runner.runOnce())
             let state = try await ledger.read { try await $0.subscriptionState(appID: "forest", subscription: key) }
             #expect(state?.status == .expired)

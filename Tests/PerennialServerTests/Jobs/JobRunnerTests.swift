@@ -28,7 +28,7 @@ struct JobRunnerTests {
     }
 
     func withRunner(
-        failing failure: (any Error & Sendable)?, logger: Logger = Logger(label: "test"), _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
+        failing failure: (any Error & Sendable)?, logger: Logger = TestLogging.logger("test"), _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
     ) async throws {
         let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {

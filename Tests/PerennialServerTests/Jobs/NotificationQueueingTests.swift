@@ -96,7 +96,7 @@ struct NotificationQueueingTests {
                 inbox: inbox, jobs: jobs, ledger: FlakyLedger(base: ledger, failures: ledgerFailures),
                 adapters: StoreAdapters([AppStoreAdapter(signedNotifications: FlakyVerifier(failures: failures), clock: clock)]),
                 secrets: secrets, clock: clock,
-                logger: Logger(label: "test")
+                logger: TestLogging.logger("test")
             )
             try await FactIngestor(ledger: ledger, clock: clock)
                 .ingest(FactBatch(transactions: [Facts.period("1000", from: 0, to: 30)]), app: app, appUserID: "ann")
@@ -104,9 +104,9 @@ struct NotificationQueueingTests {
                 app: app, inbox: inbox, jobs: jobs, service: service,
                 runner: JobRunner(
                     queue: jobs, handlers: [NotificationProcessingJob(apps: apps, service: service)],
-                    policy: JobRetryPolicy(base: .seconds(1), maximum: .seconds(1), maximumAttempts: 5), clock: clock, logger: Logger(label: "test")
+                    policy: JobRetryPolicy(base: .seconds(1), maximum: .seconds(1), maximumAttempts: 5), clock: clock, logger: TestLogging.logger("test")
                 ),
-                scheduler: MaintenanceScheduler(apps: apps, schedule: SQLPollSchedule(database: connection), jobs: jobs, inbox: inbox, clock: clock, logger: Logger(label: "test")),
+                scheduler: MaintenanceScheduler(apps: apps, schedule: SQLPollSchedule(database: connection), jobs: jobs, inbox: inbox, clock: clock, logger: TestLogging.logger("test")),
                 customers: CustomerService(ledger: ledger, clock: clock), secrets: secrets, clock: clock
             )
             try await body(world)
