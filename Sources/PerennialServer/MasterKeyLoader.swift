@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 import PerennialServices
 import PerennialStorage
 
@@ -50,27 +51,12 @@ public struct MasterKeyLoader: Sendable {
 
     static func decode(_ text: String) -> Data? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        // Byte by byte: `Character.isHexDigit` also admits full-width digits, which no radix parser reads.
+        // Byte by byte (`Hexadecimal`): `Character.isHexDigit` also admits full-width digits.
         let digits = Array(trimmed.utf8)
         if digits.count == 64 {
-            var bytes: [UInt8] = []
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-                bytes.append(high << 4 | low)
-            }
-            return Data(bytes)
+            return Hexadecimal.bytes(digits).map { Data($0) }
         }
         if let data = Data(base64Encoded: trimmed), data.count == 32 { return data }
         return nil
-    }
-
-    /// The value of an ASCII hexadecimal digit, or nil for any other byte.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

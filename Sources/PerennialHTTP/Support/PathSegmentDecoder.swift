@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// Percent-decodes a path segment into exactly the bytes it spells, then reads them as UTF-8.
 ///
 /// Foundation's `removingPercentEncoding` drops a leading byte order mark (`%EF%BB%BF`), so an id that
@@ -14,18 +16,11 @@ enum PathSegmentDecoder {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            guard let high = iterator.next().flatMap(Hexadecimal.value), let low = iterator.next().flatMap(Hexadecimal.value) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

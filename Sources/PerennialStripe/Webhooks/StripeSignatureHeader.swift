@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// The elements of a `Stripe-Signature` header, `t=<unix seconds>,v1=<hex>[,v1=<hex>…][,v0=<hex>]`, read
 /// leniently: white space around elements is ignored, unknown schemes and ill-formed elements are skipped,
 /// a `v1` value that is not hexadecimal is dropped. Never traps on any input.
@@ -31,26 +33,7 @@ struct StripeSignatureHeader: Sendable, Hashable {
 
     /// The bytes of an even-length hexadecimal string; nil when it is anything else.
     static func hexBytes(_ text: Substring) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        Hexadecimal.bytes(text.utf8)
     }
 }
 
