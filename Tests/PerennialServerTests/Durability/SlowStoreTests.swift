@@ -10,8 +10,9 @@ import Testing
 struct SlowStoreTests {
     /// Far above the patience: without it the app would wait twice this (two attempts).
     static let storeTimeout: Duration = .seconds(30)
-    /// The patience, and what a loaded two-core machine may add to it.
-    static let answeredWithin = PurchaseSubmitter.defaultPatience + .seconds(8)
+    /// The patience, and what a loaded two-core machine may add to it (a full parallel run stretched an
+    /// answer due at 1 s to 11 s): still well under the store's two timed-out attempts.
+    static let answeredWithin = PurchaseSubmitter.defaultPatience + .seconds(20)
 
     @Test(.timeLimit(.minutes(3))) func purchasesAreAnsweredPendingWithinTheAppsPatience() async throws {
         try await TestHarness.run(
