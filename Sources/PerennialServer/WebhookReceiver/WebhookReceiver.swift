@@ -36,6 +36,12 @@ public actor WebhookReceiver {
         self.fault = (valid, valid.seconds.map { Date().addingTimeInterval($0) }, valid.requests)
     }
 
+    /// The fault in force, if any (one of so many requests ends once they have come).
+    public var currentFault: WebhookReceiverFault? {
+        guard let fault, fault.until.map({ Date() < $0 }) ?? true else { return nil }
+        return fault.fault
+    }
+
     /// Behaves again.
     public func clearFault() {
         fault = nil
