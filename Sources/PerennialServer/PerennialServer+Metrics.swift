@@ -30,7 +30,7 @@ extension PerennialServer {
                 lines = MetricCSV.lines(points)
             }
             await stack.shutdown()
-            return MetricCSV.text(lines)
+            return CSVWriter.text(lines)
         } catch {
             await stack.shutdown()
             throw error

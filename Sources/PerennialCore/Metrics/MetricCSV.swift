@@ -1,4 +1,4 @@
-/// The metrics as CSV (written by `CSVWriter`), for `Accept: text/csv` and `perennial metrics`.
+/// The metrics as CSV lines (written out by `CSVWriter`), for `Accept: text/csv` and `perennial metrics`.
 public enum MetricCSV {
     /// `start,end,<each value's name>`, a line per point.
     public static func lines(_ points: [SubscriptionMetrics.Point]) -> [[String]] {
@@ -29,10 +29,5 @@ public enum MetricCSV {
         let scaled = (cell.retained * 20_000 / cell.eligible + 1) / 2
         let digits = String(scaled % 10_000)
         return "\(scaled / 10_000)." + String(repeating: "0", count: 4 - digits.count) + digits
-    }
-
-    /// The text of the lines, each ending in a line break (`CSVWriter`: formulas neutralized).
-    public static func text(_ lines: [[String]]) -> String {
-        CSVWriter.text(lines)
     }
 }

@@ -7,6 +7,6 @@ enum CSVText {
     static func response(_ lines: [[String]]) -> Response {
         Response(
             status: .ok, headers: [.contentType: "text/csv; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: MetricCSV.text(lines))))
+            body: .init(byteBuffer: ByteBuffer(string: CSVWriter.text(lines))))
     }
 }

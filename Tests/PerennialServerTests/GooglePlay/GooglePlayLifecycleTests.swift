@@ -39,7 +39,8 @@ struct GooglePlayLifecycleTests {
             uri: "/v1/google/notifications/forest", method: .post,
             headers: [
                 .contentType: "application/json",
-                .authorization: FakePlayBackend.pushAuthorization(now: harness.clock.now(), changes: changes),
+                // Google signs pushes in real time, whatever the simulated clock says.
+                .authorization: FakePlayBackend.pushAuthorization(now: SystemClock().now(), changes: changes),
             ],
             body: ByteBuffer(bytes: FakePlayBackend.push(messageID: id, token: token, type: type))
         ) { (Int($0.status.code), try JSONObject($0.body)) }
@@ -83,7 +84,7 @@ struct GooglePlayLifecycleTests {
             await google.put("tok-1", Self.purchase(state: "SUBSCRIPTION_STATE_EXPIRED", order: "GPA.1111-2222-3333-44444..0", start: 0, expiry: 31, acknowledged: true, canceled: "systemInitiatedCancellation"))
             for changes: [String: Any] in [
                 ["aud": "https://elsewhere.test/"], ["email": "someone@else.test"], ["email_verified": false],
-                ["exp": harness.clock.now().milliseconds / 1000 - 600], ["iss": "https://evil.test"],
+                ["exp": SystemClock().now().milliseconds / 1000 - 600], ["iss": "https://evil.test"],
             ] {
                 let (refused, error) = try await push(harness, id: "m-forged", token: "tok-1", type: 13, changes: changes)
                 #expect(refused == 401)

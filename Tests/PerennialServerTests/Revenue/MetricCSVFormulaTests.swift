@@ -40,6 +40,6 @@ struct MetricCSVFormulaTests {
         #expect(CSVWriter.field("-12.50") == "-12.50")
         #expect(CSVWriter.field("a,b") == "\"a,b\"")
         #expect(CSVWriter.field("plain") == "plain")
-        #expect(MetricCSV.text([["app_user_id", "USD"], ["=cmd", "-999"]]) == "app_user_id,USD\n'=cmd,-999\n")
+        #expect(CSVWriter.text([["app_user_id", "USD"], ["=cmd", "-999"]]) == "app_user_id,USD\n'=cmd,-999\n")
     }
 }
