@@ -187,6 +187,7 @@ let package = Package(
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialHTTP",
                 "PerennialServer", "PerennialSimulator", "PerennialAppStoreAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

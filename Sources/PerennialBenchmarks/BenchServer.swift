@@ -25,6 +25,8 @@ struct BenchServer: Sendable {
         var configuration = PerennialConfiguration(apps: [BenchApp.settings(trustedRoot: trustedRoot)])
         configuration.server.databaseURL = databaseURL
         configuration.server.groupCommit = groupCommit
+        // The webhooks benchmark's receiver is on loopback.
+        configuration.server.webhooks.allowsPrivateAddresses = true
         // Rate limits stay in the path, with budgets no benchmark reaches.
         let unlimited = RateLimit(perSecond: 10_000_000, burst: 10_000_000)
         configuration.server.rateLimits = RateLimitSettings(publicKey: unlimited, secretKey: unlimited, notifications: unlimited)

@@ -19,11 +19,14 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     case metrics
     /// The same server answering a constant route: the framework's ceiling on this machine.
     case helloHTTP = "hello-http"
+    /// notifications-http with a webhook endpoint on loopback: its rate beside notifications-http's,
+    /// deliveries per second, and the time from an event's commit to its delivery, SQLite and PostgreSQL.
+    case webhooks
 
     /// Whether the benchmark runs an HTTP server against a database.
     public var servesHTTP: Bool {
         switch self {
-        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay: true
+        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks: true
         case .jwsVerify, .offerSign, .receiptFold, .engineReplay, .metrics: false
         }
     }

@@ -56,7 +56,7 @@ public struct BenchmarkSuite: Sendable {
                 for result in try await EngineReplayBenchmark().run(options: options) { report(result) }
             case .metrics:
                 try await MetricsBenchmark(options: options, logger: logger).run(report: report, progress: progress)
-            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay:
+            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks:
                 break
             }
         }

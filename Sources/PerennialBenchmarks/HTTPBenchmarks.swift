@@ -80,7 +80,15 @@ struct HTTPBenchmarks: Sendable {
                     for result in await measure(series, unit: "request", load: load) { report(result) }
                 }
                 if names.contains(.notificationsHTTP) {
-                    report(try await notifications(label: database.label, load: load, authority: authority, progress: progress))
+                    report(try await notifications(
+                        name: "notifications-http-\(database.label)", load: load, authority: authority, progress: progress))
+                }
+                if names.contains(.webhooks) {
+                    let results = try await WebhookBenchmark(options: options, logger: logger).run(
+                        label: database.label, server: server,
+                        measureNotifications: { try await notifications(name: $0, load: load, authority: authority, progress: progress) },
+                        progress: progress)
+                    for result in results { report(result) }
                 }
                 if names.contains(.ledgerReplay) {
                     report(try await replay(label: database.label, stack: server.stack, progress: progress))
@@ -139,7 +147,7 @@ struct HTTPBenchmarks: Sendable {
     /// Like `measure`, but every request posts a notification signed beforehand (signing is not timed):
     /// each round gets a fresh pool sized from the previous round's rate.
     private func notifications(
-        label: String, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
+        name: String, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
     ) async throws -> BenchmarkResult {
         let rounds = max(options.rounds, 1)
         let roundSeconds = options.seconds / Double(rounds)
@@ -153,13 +161,13 @@ struct HTTPBenchmarks: Sendable {
             let count = max(Int(estimate * roundSeconds * 3), 200)
             let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
             let round = await load.run(seconds: roundSeconds) { _ in pool.next().map(Self.notification) }
-            if round.completed >= pool.count { progress("notifications-http-\(label): pool ran out; the round ended early") }
+            if round.completed >= pool.count { progress("\(name): pool ran out; the round ended early") }
             estimate = max(round.rate, estimate)
             rates.append(round.rate)
             latencies += round.latencies
             failed += round.failed
         }
-        return result(name: "notifications-http-\(label)", unit: "notification", rates: rates, latencies: latencies, failed: failed)
+        return result(name: name, unit: "notification", rates: rates, latencies: latencies, failed: failed)
     }
 
     private func result(name: String, unit: String, rates: [Double], latencies: [Double], failed: Int) -> BenchmarkResult {

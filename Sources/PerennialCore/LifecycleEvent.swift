@@ -21,6 +21,23 @@ public struct LifecycleEvent: Sendable, Hashable, Codable {
         self.details = details
     }
 
+    /// The detail keys whose values name a customer (a transfer's parties, a merge's alias and target):
+    /// what an erasure rewrites, and nothing else.
+    public static let customerDetailKeys: Set<String> = ["from_app_user_id", "to_app_user_id", "alias", "app_user_id"]
+
+    /// The event with every customer-naming detail (`customerDetailKeys`) equal to `name`, and an identity
+    /// key of that name, naming `replacement` instead.
+    public func renamingCustomer(_ name: String, to replacement: String) -> LifecycleEvent {
+        var event = self
+        for key in Self.customerDetailKeys where details[key]?.isExactly(name) == true {
+            event.details[key] = replacement
+        }
+        if subscription.store == .identity, subscription.id.isExactly(name) {
+            event.subscription = SubscriptionKey(store: .identity, id: replacement)
+        }
+        return event
+    }
+
     /// A stable identity for the event, used to store each event once however often it is derived.
     public var fingerprint: String {
         let detailText = details.keys.sorted().map { "\($0)=\(details[$0] ?? "")" }.joined(separator: "&")

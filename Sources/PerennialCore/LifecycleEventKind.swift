@@ -21,4 +21,19 @@ public enum LifecycleEventKind: String, Sendable, Codable, Hashable, CaseIterabl
     /// An anonymous id logged in and merged into an identified customer (`details`: `alias`,
     /// `app_user_id`, `subscriptions` moved). Kept under the key `SubscriptionKey(store: .identity, id: alias)`.
     case aliasMerged = "alias_merged"
+    /// A customer's identifying data was erased; recorded under the pseudonym that replaced their id, with the
+    /// key `SubscriptionKey(store: .identity, id: pseudonym)`.
+    case customerErased = "customer_erased"
+    /// An event recorded earlier is no longer supported by the subscription's fuller history (facts that
+    /// arrived out of order changed what a transaction was). `details`: `retracted_event_id`,
+    /// `retracted_kind`. The retracted event stays stored, marked, so what was sent can be explained.
+    case eventRetracted = "event_retracted"
+
+    /// Kinds the event deriver never derives from facts; a recorded one is never retracted.
+    public var isRecordedBeside: Bool {
+        switch self {
+        case .transferred, .aliasMerged, .customerErased, .eventRetracted: true
+        default: false
+        }
+    }
 }

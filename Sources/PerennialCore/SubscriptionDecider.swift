@@ -18,7 +18,7 @@ public struct SubscriptionDecider: Sendable {
 
     /// The decision for one subscription, or nil when it has no transaction (renewal info alone is no
     /// subscription). `recorded` are the events stored for it so far; events the deriver never derives
-    /// (transfers between customers) are never retracted.
+    /// (transfers between customers, retractions: `LifecycleEventKind.isRecordedBeside`) are never retracted.
     public func decide(
         transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recorded: [LifecycleEvent], at now: Instant
     ) -> SubscriptionDecision? {
@@ -34,7 +34,7 @@ public struct SubscriptionDecider: Sendable {
             return !recordedFingerprints.contains(fingerprint) && seen.insert(fingerprint).inserted
         }
         let retracted = recorded
-            .filter { $0.kind != .transferred && !derivedFingerprints.contains(ExactString($0.fingerprint)) }
+            .filter { !$0.kind.isRecordedBeside && !derivedFingerprints.contains(ExactString($0.fingerprint)) }
             .map { ExactString($0.fingerprint) }
         var effects = newEvents.map(SubscriptionEffect.notify)
         if state.status.grantsAccess,

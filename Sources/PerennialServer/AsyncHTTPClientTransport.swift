@@ -13,11 +13,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     public let client: HTTPClient
     /// The largest response body accepted. Default 10 MiB.
     public let maxResponseBytes: Int
+    /// Whether a larger body is cut at `maxResponseBytes` (the rest never read) instead of refused: for
+    /// answers only their status matters for (webhook receivers').
+    public let truncatesLargeResponses: Bool
 
     /// Creates a transport on `client` (default `HTTPClient.shared`, which needs no shutdown).
-    public init(client: HTTPClient = .shared, maxResponseBytes: Int = 10 * 1024 * 1024) {
+    public init(client: HTTPClient = .shared, maxResponseBytes: Int = 10 * 1024 * 1024, truncatesLargeResponses: Bool = false) {
         self.client = client
         self.maxResponseBytes = maxResponseBytes
+        self.truncatesLargeResponses = truncatesLargeResponses
     }
 
     /// Sends the request under its timeout and collects the whole body.
@@ -39,6 +43,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             let response = try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(request.timeout)))
             var body: [UInt8] = []
             for try await chunk in response.body {
+                if truncatesLargeResponses, body.count + chunk.readableBytes > maxResponseBytes {
+                    body.append(contentsOf: chunk.readableBytesView.prefix(maxResponseBytes - body.count))
+                    break
+                }
                 guard body.count + chunk.readableBytes <= maxResponseBytes else {
                     throw HTTPTransportError(
                         .responseTooLarge, message: "response body from \(host) exceeds \(maxResponseBytes) bytes"

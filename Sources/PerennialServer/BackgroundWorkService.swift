@@ -7,6 +7,9 @@ import ServiceLifecycle
 /// for /health) alongside the HTTP server, stopping on graceful shutdown (a job cut short is leased, and runs again once its lease ends).
 struct BackgroundWorkService: Service {
     let runner: JobRunner
+    /// Sends webhooks, `webhooks.workers` at once.
+    let webhookRunner: JobRunner
+    let webhookSettings: WebhookSettings
     let scheduler: MaintenanceScheduler
     let endpointCheck: VerifyReceiptEndpointCheck
     let doctor: AppDoctor
@@ -19,6 +22,7 @@ struct BackgroundWorkService: Service {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask { await runner.run() }
+                group.addTask { await webhookRunner.run(interval: webhookSettings.pollInterval, workers: webhookSettings.workers) }
                 group.addTask { await scheduler.run() }
                 group.addTask { await endpointCheck.run() }
                 group.addTask { await doctor.run() }

@@ -48,7 +48,8 @@ public enum PerennialServer {
             services: [
                 connectionGuard,
                 BackgroundWorkService(
-                    runner: stack.runner, scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor,
+                    runner: stack.runner, webhookRunner: stack.webhookRunner, webhookSettings: stack.webhookSettings,
+                    scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor,
                     replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, logger: logger
                 ),
             ],

@@ -22,6 +22,14 @@ public struct PerennialStack: Sendable {
     /// Runs queued jobs: receipts and transactions waiting for Apple, notifications to process again,
     /// status polls, notification catch-ups.
     public let runner: JobRunner
+    /// Sends webhooks: many deliveries at once, each customer's in order per endpoint.
+    public let webhookRunner: JobRunner
+    /// How webhooks are sent (the runner's worker count and polling).
+    public let webhookSettings: WebhookSettings
+    /// The team's webhook endpoints and deliveries.
+    public let webhooks: WebhookService
+    /// The client webhooks go out on, when the stack made it (shut down with the stack).
+    let webhookClient: WebhookClient?
     /// Puts the periodic work (polls, catch-ups, interrupted notifications) in the queue.
     public let scheduler: MaintenanceScheduler
     public let jobs: any JobQueue
@@ -59,6 +67,7 @@ public struct PerennialStack: Sendable {
         transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
+        webhookTransport: (any HTTPTransport)? = nil, addressResolver: (any WebhookAddressResolver)? = nil,
         logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
@@ -124,6 +133,23 @@ public struct PerennialStack: Sendable {
                 patience: configuration.server.purchasePatience
             )
             let schedule = SQLPollSchedule(database: database)
+            let webhookSettings = configuration.server.webhooks
+            let urlRule = WebhookURLRule(
+                allowsPrivateAddresses: webhookSettings.allowsPrivateAddresses, resolver: addressResolver ?? SystemAddressResolver())
+            let webhooks = WebhookService(ledger: ledger, secrets: secrets, urlRule: urlRule, health: health, clock: clock)
+            try await webhooks.applyConfiguration(
+                Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.id, configuration.webhooks[$0.id] ?? []) }))
+            let webhookClient = webhookTransport == nil ? WebhookClient() : nil
+            let webhookRunner = JobRunner(
+                queue: jobs,
+                handlers: [
+                    WebhookDeliveryJob(
+                        ledger: ledger, transport: webhookTransport ?? webhookClient!.transport, secrets: secrets, urlRule: urlRule,
+                        settings: webhookSettings, health: health, clock: clock, logger: logger)
+                ],
+                // A delivery's lease outlasts its attempt; its retries are the handler's own (`JobDeferral`).
+                policy: JobRetryPolicy(lease: webhookSettings.timeout + .seconds(30)), clock: clock, logger: logger
+            )
             let runner = JobRunner(
                 queue: jobs,
                 handlers: [
@@ -144,6 +170,7 @@ public struct PerennialStack: Sendable {
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
+                webhookRunner: webhookRunner, webhookSettings: webhookSettings, webhooks: webhooks, webhookClient: webhookClient,
                 scheduler: MaintenanceScheduler(
                     apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger,
                     retention: configuration.server.rejectedNotifications, adapters: adapters),
@@ -165,7 +192,8 @@ public struct PerennialStack: Sendable {
                     databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
                     auditLog: SQLAuditLog(database: database), clock: clock,
                     maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
-                    trustedProxyHeader: configuration.server.trustedProxyHeader
+                    trustedProxyHeader: configuration.server.trustedProxyHeader,
+                    webhooks: webhooks, eventFeed: EventFeed(ledger: ledger)
                 ),
                 storeRoutes: [AppStoreRoutes(
                     receipts: receipts, transactions: transactions,
@@ -188,6 +216,7 @@ public struct PerennialStack: Sendable {
 
     /// Closes the database.
     public func shutdown() async {
+        await webhookClient?.shutdown()
         customerListener?.cancel()
         await customerListener?.value
         await database.shutdown()

@@ -81,6 +81,13 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case invalidJobID = "invalid_job_id"
     case invalidState = "invalid_state"
     case jobNotFound = "job_not_found"
+    // Webhooks and the event feed
+    case invalidWebhookEndpoint = "invalid_webhook_endpoint"
+    case webhookURLRefused = "webhook_url_refused"
+    case webhookEndpointNotFound = "webhook_endpoint_not_found"
+    case webhookEndpointFromConfiguration = "webhook_endpoint_from_configuration"
+    case webhookDeliveryNotFound = "webhook_delivery_not_found"
+    case invalidCursor = "invalid_cursor"
     // Secrets
     case masterKeyInvalid = "master_key_invalid"
     case masterKeyMismatch = "master_key_mismatch"
@@ -167,6 +174,12 @@ extension ErrorCode {
         case .invalidJobID: (.badRequest, "A job id is not a number.")
         case .invalidState: (.badRequest, "A job state is not `waiting`, `leased` or `buried`.")
         case .jobNotFound: (.notFound, "No job has this id.")
+        case .invalidWebhookEndpoint: (.badRequest, "A webhook endpoint's field is invalid (the message names it): its URL, event kinds, headers, description or secret overlap.")
+        case .webhookURLRefused: (.badRequest, "A webhook URL is not https, or resolves to a private, loopback or link-local address the configuration does not allow (`webhooks.allow_private_addresses`).")
+        case .webhookEndpointNotFound: (.notFound, "The app has no webhook endpoint with this id.")
+        case .webhookEndpointFromConfiguration: (.conflict, "The endpoint is defined in the configuration file; change it there.")
+        case .webhookDeliveryNotFound: (.notFound, "The endpoint has no failed delivery (dead letter) with this id.")
+        case .invalidCursor: (.badRequest, "A paging cursor or position is not one Perennial gave (a non-negative number).")
         case .masterKeyInvalid: (.`internal`, "The master key is not 32 bytes.")
         case .masterKeyMismatch: (.`internal`, "The master key does not open this database's secrets: it is not the key the database was first used with.")
         case .sealFailed: (.`internal`, "A secret could not be encrypted.")

@@ -39,9 +39,10 @@ public struct SQLJobQueue: JobQueue {
     static func insert(_ job: NewJob, createdAt: Instant, in session: DatabaseSession) async throws {
         guard let key = job.deduplicationKey else {
             try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at)
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at, ordering_key, ordering_position)
                 VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds))
+                        \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
+                        \(bind: job.orderingPosition))
                 """).run()
             return
         }
@@ -49,9 +50,10 @@ public struct SQLJobQueue: JobQueue {
         case .replace: try await enqueue(job, key: key, createdAt: createdAt, in: session)
         case .keep:
             try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)
                 VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
+                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
+                        \(bind: job.orderingPosition))
                 ON CONFLICT (dedup_key) DO NOTHING
                 """).run()
         }
@@ -66,11 +68,14 @@ public struct SQLJobQueue: JobQueue {
                 WHERE dedup_key = \(bind: key) AND state <> \(bind: Job.State.waiting.rawValue)
                 """).run()
             let written = try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at)
+                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)
                 VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds))
+                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
+                        \(bind: job.orderingPosition))
                 ON CONFLICT (dedup_key) DO UPDATE SET
                     kind = excluded.kind,
+                    ordering_key = excluded.ordering_key,
+                    ordering_position = excluded.ordering_position,
                     app_id = excluded.app_id,
                     payload = excluded.payload,
                     run_at = excluded.run_at,
@@ -86,21 +91,19 @@ public struct SQLJobQueue: JobQueue {
         throw StorageError(.writeConflict, "a deduplicated job kept conflicting with concurrent claims")
     }
 
-    /// Leases the next due job of these kinds (earliest `runAt`, then oldest), or returns nil.
+    /// Leases the next due job of these kinds (earliest `runAt`, then oldest) that no earlier job of its
+    /// ordering key holds back, or returns nil. Whether any is due is asked first in a read, so idle workers
+    /// polling often never take SQLite's write lock.
     public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job? {
         guard !kinds.isEmpty else { return nil }
+        let due = try await database.atomically(.read) { session in
+            try await session.sql.raw(Self.dueQuery(kinds: kinds, now: now, lock: "")).first() != nil
+        }
+        guard due else { return nil }
         return try await database.atomically(.write) { session in
             let skipLocked = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
-            let waiting = Job.State.waiting.rawValue
             let leased = Job.State.leased.rawValue
-            guard let candidate = try await session.sql.raw("""
-                SELECT id FROM jobs
-                WHERE kind IN (\(binds: kinds))
-                    AND ((state = \(bind: waiting) AND run_at <= \(bind: now.milliseconds))
-                        OR (state = \(bind: leased) AND lease_expires_at <= \(bind: now.milliseconds)))
-                ORDER BY run_at, id
-                LIMIT 1\(unsafeRaw: skipLocked)
-                """).first()
+            guard let candidate = try await session.sql.raw(Self.dueQuery(kinds: kinds, now: now, lock: skipLocked)).first()
             else { return nil }
             let id = try candidate.int64("id")
             let row = try await session.sql.raw("""
@@ -111,6 +114,25 @@ public struct SQLJobQueue: JobQueue {
                 """).first()
             return try row.map(Self.job(from:))
         }
+    }
+
+    /// The next due job of these kinds whose ordering key (if any) has no lower-positioned job waiting or
+    /// leased: a job retried later keeps its key's later jobs waiting; a buried one does not.
+    private static func dueQuery(kinds: [String], now: Instant, lock: String) -> SQLQueryString {
+        let waiting = Job.State.waiting.rawValue
+        let leased = Job.State.leased.rawValue
+        return """
+            SELECT id FROM jobs j
+            WHERE kind IN (\(binds: kinds))
+                AND ((state = \(bind: waiting) AND run_at <= \(bind: now.milliseconds))
+                    OR (state = \(bind: leased) AND lease_expires_at <= \(bind: now.milliseconds)))
+                AND (ordering_key IS NULL OR NOT EXISTS (
+                    SELECT 1 FROM jobs earlier
+                    WHERE earlier.ordering_key = j.ordering_key AND earlier.ordering_position < j.ordering_position
+                        AND earlier.state IN (\(bind: waiting), \(bind: leased))))
+            ORDER BY run_at, id
+            LIMIT 1\(unsafeRaw: lock)
+            """
     }
 
     /// Deletes the job; an unknown id is ignored.
@@ -169,7 +191,7 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
-    private static let columns = "id, kind, app_id, payload, run_at, attempts, state, last_error, created_at"
+    private static let columns = "id, kind, app_id, payload, run_at, attempts, state, last_error, created_at, ordering_key"
 
     private static func job(from row: any SQLRow) throws -> Job {
         let stateText = try row.string("state")
@@ -180,7 +202,7 @@ public struct SQLJobQueue: JobQueue {
             id: try row.int64("id"), kind: try row.string("kind"), appID: try row.optionalString("app_id"), payload: try row.data("payload"),
             runAt: Instant(milliseconds: try row.int64("run_at")), attempts: Int(try row.int64("attempts")),
             state: state, lastError: try row.optionalString("last_error"),
-            createdAt: Instant(milliseconds: try row.int64("created_at"))
+            createdAt: Instant(milliseconds: try row.int64("created_at")), orderingKey: try row.optionalString("ordering_key")
         )
     }
 }

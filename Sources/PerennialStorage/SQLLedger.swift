@@ -6,6 +6,9 @@ import PerennialServices
 /// makes `lockSubscription` unnecessary. On PostgreSQL they run concurrently on pooled connections, in
 /// read-committed isolation; `lockSubscription` takes a transaction-scoped advisory lock.
 ///
+/// A write's last statements give the events it recorded their places in the app's feed
+/// (`stampEventFeed`), so feed positions follow the order writes commit.
+///
 /// A write does everything through the `LedgerSession` it is given (a job it decides on:
 /// `LedgerSession.enqueue`); a nested `write` or `read` of the same database from inside one is refused
 /// (`StorageError.Code.nestedSession`).
@@ -22,7 +25,10 @@ public struct SQLLedger: Ledger {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.atomically(.write) { session in
-            try await body(SQLLedgerSession(session: session))
+            let ledger = SQLLedgerSession(session: session)
+            let result = try await body(ledger)
+            try await ledger.stampEventFeed()
+            return result
         }
     }
 
@@ -30,7 +36,10 @@ public struct SQLLedger: Ledger {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.groupedWrite { session in
-            try await body(SQLLedgerSession(session: session))
+            let ledger = SQLLedgerSession(session: session)
+            let result = try await body(ledger)
+            try await ledger.stampEventFeed()
+            return result
         }
     }
 

@@ -7,6 +7,8 @@ import SQLKit
 /// grouped by subject in `SQLLedgerSession+….swift`.
 public struct SQLLedgerSession: LedgerSession {
     let session: DatabaseSession
+    /// The events this write recorded, given feed positions as it ends.
+    let feedStamps = EventFeedStamps()
 
     init(session: DatabaseSession) {
         self.session = session

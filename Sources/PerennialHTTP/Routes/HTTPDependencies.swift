@@ -35,6 +35,10 @@ public struct HTTPDependencies: Sendable {
     public var rejectedNotificationLimiter: RejectedNotificationLimiter
     /// The header a trusted reverse proxy puts the client's address in (`server.trusted_proxy_header`).
     public var trustedProxyHeader: String?
+    /// The team's webhook endpoints and deliveries.
+    public var webhooks: WebhookService
+    /// The app's events in commit order, for teams that pull.
+    public var eventFeed: EventFeed
 
     public init(
         apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,
@@ -43,8 +47,10 @@ public struct HTTPDependencies: Sendable {
         notificationInbox: any NotificationInbox, offers: OfferService, health: AppHealth,
         databaseKind: String, version: String, jobs: any JobQueue, auditLog: any AuditLog, clock: any Clock,
         maxBodyBytes: Int = 8 * 1024 * 1024, rateLimits: RateLimitSettings = RateLimitSettings(),
-        trustedProxyHeader: String? = nil
+        trustedProxyHeader: String? = nil, webhooks: WebhookService, eventFeed: EventFeed
     ) {
+        self.webhooks = webhooks
+        self.eventFeed = eventFeed
         self.trustedProxyHeader = trustedProxyHeader
         rejectedNotificationLimiter = RejectedNotificationLimiter(limit: rateLimits.rejectedNotificationsPerAddress, clock: clock)
         self.apps = apps

@@ -34,6 +34,8 @@ public enum PerennialRouter {
         AdminNotificationRoutes(notificationInbox: dependencies.notificationInbox).add(to: admin)
         AdminJobRoutes(jobs: dependencies.jobs, clock: dependencies.clock).add(to: admin)
         AdminOfferRoutes(offers: dependencies.offers).add(to: admin)
+        AdminWebhookRoutes(webhooks: dependencies.webhooks).add(to: admin)
+        AdminEventFeedRoutes(feed: dependencies.eventFeed).add(to: admin)
         for store in stores { store.add(v1: v1, admin: admin) }
         return router
     }

@@ -57,6 +57,14 @@ public struct ConfigurationLoader: Sendable {
             if let stripe = try node.child("stripe") {
                 configuration.stripe[configuration.apps[index].id] = try StripeSettingsParser.parse(stripe)
             }
+            if let webhooks = try node.child("webhooks") {
+                let endpoints = try webhooks.elements().map(WebhookSettingsParser.parseEndpoint)
+                var ids: Set<String> = []
+                for (endpoint, endpointNode) in zip(endpoints, try webhooks.elements()) where !ids.insert(endpoint.id).inserted {
+                    throw endpointNode.error("webhook endpoint id \(endpoint.id) is used twice")
+                }
+                configuration.webhooks[configuration.apps[index].id] = endpoints
+            }
         }
         return configuration
     }
@@ -65,7 +73,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
-            "customer_cache", "purchase_patience_seconds",
+            "customer_cache", "purchase_patience_seconds", "webhooks",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -76,6 +84,7 @@ public struct ConfigurationLoader: Sendable {
         if let database = try node.child("database") { server.databaseURL = try database.string() }
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
+        if let webhooks = try node.child("webhooks") { server.webhooks = try WebhookSettingsParser.parseServer(webhooks) }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
         if let cache = try node.child("customer_cache") { server.customerCache = try cache.boolean() }
         if let patience = try node.child("purchase_patience_seconds") {

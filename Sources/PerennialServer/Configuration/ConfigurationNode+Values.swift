@@ -25,4 +25,16 @@ extension ConfigurationNode {
         }
         return text
     }
+
+    /// The mapping as text keys and text values (`headers:`).
+    func stringMap() throws -> [String: String] {
+        guard let mapping = node.mapping else { throw error("expected a mapping of keys") }
+        var result: [String: String] = [:]
+        for key in mapping.keys {
+            guard let name = key.string else { throw error("keys must be text") }
+            guard let child = try child(name) else { throw error("\(name) has no value") }
+            result[name] = try child.string()
+        }
+        return result
+    }
 }

@@ -9,6 +9,8 @@ public struct PerennialConfiguration: Sendable {
     public var google: [String: GooglePlaySettings]
     /// Each app's `stripe:` settings, by app id.
     public var stripe: [String: StripeSettings]
+    /// The webhook endpoints each app's `webhooks:` list defines, by app id.
+    public var webhooks: [String: [ConfiguredWebhookEndpoint]] = [:]
 
     public init(
         server: ServerSettings = ServerSettings(), apps: [AppSettings] = [], google: [String: GooglePlaySettings] = [:],

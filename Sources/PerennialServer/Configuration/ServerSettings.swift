@@ -23,6 +23,8 @@ public struct ServerSettings: Sendable, Hashable {
     /// on unless false). On SQLite it assumes one serving process per file; on PostgreSQL each process
     /// hears the others' writes through `LISTEN`/`NOTIFY`, and serves nothing from it while not listening.
     public var customerCache: Bool?
+    /// How webhooks are sent (`server.webhooks`).
+    public var webhooks = WebhookSettings()
     /// How failed jobs are retried and when they are buried (`server.jobs`).
     public var jobs = JobRetryPolicy()
     /// The largest request body accepted, in bytes (`server.max_body_bytes`); larger ones get 413

@@ -7,7 +7,7 @@ import PerennialServices
 public actor WebhookReceiver {
     /// The most deliveries kept; older ones are dropped first.
     public let capacity: Int
-    private let secrets: [WebhookSigningSecret]
+    private var secrets: [WebhookSigningSecret]
     private let tolerance: Int64
     private var received: [ReceivedWebhook] = []
     private var count = 0
@@ -24,6 +24,11 @@ public actor WebhookReceiver {
 
     /// What arrived, oldest first.
     public var deliveries: [ReceivedWebhook] { received }
+
+    /// Checks signatures against these secrets from now on (an endpoint's, once Perennial made it).
+    public func setSecrets(_ secrets: [WebhookSigningSecret]) {
+        self.secrets = secrets
+    }
 
     /// Forgets what arrived.
     public func clear() {

@@ -20,6 +20,18 @@ public struct WebhookReceiverFault: Sendable, Hashable, Codable {
     public var seconds: Double?
     public var requests: Int?
 
+    /// A fault; `setFault` checks it.
+    public init(
+        kind: Kind, status: Int? = nil, retryAfter: Int? = nil, holdSeconds: Double? = nil, seconds: Double? = nil, requests: Int? = nil
+    ) {
+        self.kind = kind
+        self.status = status
+        self.retryAfter = retryAfter
+        self.holdSeconds = holdSeconds
+        self.seconds = seconds
+        self.requests = requests
+    }
+
     enum CodingKeys: String, CodingKey {
         case kind, status, seconds, requests
         case retryAfter = "retry_after"

@@ -118,22 +118,23 @@ public struct FactIngestor: Sendable {
         guard let appUserID = try await owner(key, currentOwner) else { return nil }
         let transactions = try await ledger.transactions(appID: app.id, subscription: key)
         let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
-        let recorded = try await ledger.events(appID: app.id, subscription: key).map(\.event)
+        let standing = try await ledger.events(appID: app.id, subscription: key).map(\.event)
         guard let decision = SubscriptionDecider(catalog: app.catalog)
-            .decide(transactions: transactions, renewalInfos: renewals, recorded: recorded, at: now)
+            .decide(transactions: transactions, renewalInfos: renewals, recorded: standing, at: now)
         else { return nil }
+        var recorded: [StoredEvent] = []
         if let previous = currentOwner, previous != appUserID {
             guard app.transferPolicy == .transfer else {
                 throw PerennialError(.subscriptionOwnedByAnotherCustomer,
                     "another customer of this app owns this subscription, and the app's transfer_policy keeps it with them")
             }
-            try await recordTransfer(of: decision.state, from: previous, to: appUserID, app: app, at: now, in: ledger)
+            recorded += try await recordTransfer(of: decision.state, from: previous, to: appUserID, app: app, at: now, in: ledger)
         }
         if !decision.retractedEventFingerprints.isEmpty {
-            try await ledger.deleteEvents(appID: app.id, subscription: key, fingerprints: decision.retractedEventFingerprints)
+            recorded += try await retract(decision.retractedEventFingerprints, of: key, owner: appUserID, app: app, at: now, in: ledger)
         }
         if !decision.newEvents.isEmpty {
-            try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
+            recorded += try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
         }
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
         try await MetricRollups.update(
@@ -144,6 +145,9 @@ public struct FactIngestor: Sendable {
             try await ledger.refreshCustomerLifetimeValues(appID: app.id, appUserIDs: [previous, appUserID])
         }
         try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger)
+        let price = transactions.first { $0.transactionID.isExactly(decision.state.latestTransactionID) }?.price
+        try await WebhookOutbox.record(
+            recorded, app: app, subscriptions: [decision.state], prices: price.map { [key: $0] } ?? [:], at: now, in: ledger)
         return decision.state
     }
 
@@ -167,13 +171,33 @@ public struct FactIngestor: Sendable {
     private func recordTransfer(
         of state: SubscriptionState, from previousOwner: String, to newOwner: String, app: AppSettings, at now: Instant,
         in ledger: any LedgerSession
-    ) async throws {
-        for (owner, direction) in [(previousOwner, "out"), (newOwner, "in")] {
+    ) async throws -> [StoredEvent] {
+        var recorded: [StoredEvent] = []
+        // In id order, as every write that appends for two customers does: appending locks the customer's
+        // row until commit, and two opposite transfers must not take the two locks in opposite orders.
+        let sides = [(previousOwner, "out"), (newOwner, "in")].sorted { ExactString($0.0) < ExactString($1.0) }
+        for (owner, direction) in sides {
             let event = LifecycleEvent(
                 kind: .transferred, subscription: state.key, productID: state.productID, occurredAt: now,
                 details: ["from_app_user_id": previousOwner, "to_app_user_id": newOwner, "direction": direction]
             )
-            try await ledger.appendEvents(appID: app.id, appUserID: owner, [event], recordedAt: now)
+            recorded += try await ledger.appendEvents(appID: app.id, appUserID: owner, [event], recordedAt: now)
         }
+        return recorded
+    }
+
+    /// Marks events the fuller history no longer supports retracted and records an `event_retracted` event
+    /// for each, on the subscription's owner, naming the event it retracts; returns the retractions.
+    private func retract(
+        _ fingerprints: [String], of key: SubscriptionKey, owner: String, app: AppSettings, at now: Instant,
+        in ledger: any LedgerSession
+    ) async throws -> [StoredEvent] {
+        let retracted = try await ledger.retractEvents(appID: app.id, subscription: key, fingerprints: fingerprints, at: now)
+        let retractions = retracted.map {
+            LifecycleEvent(
+                kind: .eventRetracted, subscription: key, productID: $0.event.productID, occurredAt: now,
+                details: ["retracted_event_id": $0.publicID, "retracted_kind": $0.event.kind.rawValue])
+        }
+        return try await ledger.appendEvents(appID: app.id, appUserID: owner, retractions, recordedAt: now)
     }
 }

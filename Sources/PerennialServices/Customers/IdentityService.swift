@@ -68,7 +68,8 @@ public struct IdentityService: Sendable {
                 kind: .aliasMerged, subscription: SubscriptionKey(store: .identity, id: appUserID), productID: "", occurredAt: now,
                 details: ["alias": appUserID, "app_user_id": target, "subscriptions": String(moved.count)]
             )
-            try await session.appendEvents(appID: app.id, appUserID: target, [event], recordedAt: now)
+            let recorded = try await session.appendEvents(appID: app.id, appUserID: target, [event], recordedAt: now)
+            try await WebhookOutbox.record(recorded, app: app, at: now, in: session)
             return (target, created, true)
         }
         guard let view = try await customers.customer(app: app, appUserID: target) else {

@@ -6,8 +6,8 @@ import PerennialCore
 ///   (`.replace`), so the state is folded again when time alone changes it; a decision without one
 ///   withdraws the waiting check (an expired or revoked subscription changes only with new facts);
 /// - `acknowledge`: one `store.effect` job per purchase, kept while one waits or runs (`.keep`);
-/// - `notify`: no job — the event itself, appended in the same write, is the record; the events table, read
-///   in sequence order, is what a notifier drains.
+/// - `notify`: no job here — the event itself, appended in the same write, is the record; `WebhookOutbox`
+///   records its deliveries (and their jobs) in that write, and the event feed serves it in commit order.
 enum EffectOutbox {
     static func persist(
         _ effects: [SubscriptionEffect], of subscription: SubscriptionKey, appID: String, at now: Instant, in ledger: any LedgerSession

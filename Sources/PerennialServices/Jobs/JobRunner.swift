@@ -29,7 +29,9 @@ public struct JobRunner: Sendable {
         ), let handler = handlers[job.kind] else { return false }
         do {
             try await handler.run(job)
-            try await queue.complete(jobID: job.id)
+            if !handler.completesItself { try await queue.complete(jobID: job.id) }
+        } catch let deferral as JobDeferral {
+            try await queue.retry(jobID: job.id, error: deferral.code, runAt: deferral.runAt)
         } catch let error as PerennialError where !error.isTransient {
             logger.warning("job refused", metadata: [
                 "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(error.code)",
@@ -56,8 +58,19 @@ public struct JobRunner: Sendable {
         return true
     }
 
-    /// Runs every due job, then waits `interval`, until cancelled.
-    public func run(interval: Duration = .seconds(1)) async {
+    /// Runs every due job, then waits `interval`, until cancelled; with `workers` above 1, that many loops
+    /// claim and run jobs side by side (jobs sharing an ordering key still run one at a time, in order: the
+    /// queue leases the next only once the one before it is done).
+    public func run(interval: Duration = .seconds(1), workers: Int = 1) async {
+        guard workers > 1 else { return await work(interval: interval) }
+        await withDiscardingTaskGroup { group in
+            for _ in 0..<workers {
+                group.addTask { await work(interval: interval) }
+            }
+        }
+    }
+
+    private func work(interval: Duration) async {
         while !Task.isCancelled {
             do {
                 while !Task.isCancelled, try await runOnce() {}

@@ -21,11 +21,14 @@ public struct Job: Sendable, Hashable {
     public var state: State
     public var lastError: String?
     public var createdAt: Instant
+    /// The key the job runs in order with (`NewJob.orderingKey`).
+    public var orderingKey: String?
 
     public init(
         id: Int64, kind: String, appID: String? = nil, payload: Data, runAt: Instant, attempts: Int, state: State,
-        lastError: String?, createdAt: Instant
+        lastError: String?, createdAt: Instant, orderingKey: String? = nil
     ) {
+        self.orderingKey = orderingKey
         self.id = id
         self.kind = kind
         self.appID = appID

@@ -14,6 +14,12 @@ public struct NewJob: Sendable, Hashable {
     public var deduplicationKey: String?
     /// What happens when a job already holds the key.
     public var onDuplicate: DuplicatePolicy
+    /// Jobs with the same ordering key run one at a time, in `orderingPosition` order: one is claimed only
+    /// when no job of its key with a lower position waits or runs (a buried one no longer holds the rest
+    /// back). Jobs of different keys run side by side.
+    public var orderingKey: String?
+    /// The job's place among its key's jobs.
+    public var orderingPosition: Int64?
 
     /// What enqueueing does when a job with the same deduplication key exists.
     public enum DuplicatePolicy: Sendable, Hashable {
@@ -27,8 +33,10 @@ public struct NewJob: Sendable, Hashable {
 
     public init(
         kind: String, appID: String? = nil, payload: Data, runAt: Instant, deduplicationKey: String? = nil,
-        onDuplicate: DuplicatePolicy = .replace
+        onDuplicate: DuplicatePolicy = .replace, orderingKey: String? = nil, orderingPosition: Int64? = nil
     ) {
+        self.orderingKey = orderingKey
+        self.orderingPosition = orderingPosition
         self.onDuplicate = onDuplicate
         self.kind = kind
         self.appID = appID

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialServer
 import PerennialTesting
 import Testing
 #if canImport(Glibc)
@@ -12,29 +13,50 @@ import Darwin
 /// time, and is killed with SIGKILL after a third of them got a 200; a new process on the same database
 /// then receives every notification that got no 200, again until each has one (the App Store's retries).
 /// The database must then reflect every notification exactly once.
+///
+/// Meanwhile both servers send the events' webhooks to `receiver`: the kill comes while deliveries are in
+/// flight, and the restarted server must then get every event of the feed to the receiver at least once
+/// (those the killed server had leased once their leases run out), which the run waits for.
 struct CrashSafetyScenario {
     static let subscriptionCount = 600
     static let renewals = 3
     static let concurrency = 32
+    /// The longest the run waits, once every notification got its 200, for the webhooks of every event.
+    static let webhookPatience = Duration.seconds(180)
+
+    /// What the run leaves to audit.
+    struct Outcome {
+        let workload: CrashSafetyWorkload
+        /// The app's event feed once the restarted server had nothing left to send.
+        let feed: [FeedEvent]
+        /// Deliveries that ended as dead letters (none expected).
+        let deadLetters: Int
+    }
 
     let executable: URL
     let workspace: CrashSafetyWorkspace
     let database: CrashSafetyDatabase
     let client: LoopbackClient
     let signer: JWSSigner
+    let receiver: WebhookReceiver
     private let began = ContinuousClock.now
     private let masterKey = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
 
-    init(executable: URL, workspace: CrashSafetyWorkspace, database: CrashSafetyDatabase, client: LoopbackClient, signer: JWSSigner) {
+    init(
+        executable: URL, workspace: CrashSafetyWorkspace, database: CrashSafetyDatabase, client: LoopbackClient, signer: JWSSigner,
+        receiver: WebhookReceiver
+    ) {
         self.executable = executable
         self.workspace = workspace
         self.database = database
         self.client = client
         self.signer = signer
+        self.receiver = receiver
     }
 
-    /// Delivers, crashes, restarts, delivers again; returns what the database must be audited against.
-    func run() async throws -> CrashSafetyWorkload {
+    /// Delivers, crashes, restarts, delivers again, waits for the webhooks; returns what the database and
+    /// the receiver must be audited against.
+    func run() async throws -> Outcome {
         let seed = UInt64.random(in: 0...UInt64.max)
         let workload = try await CrashSafetyWorkload.generate(
             signer: signer, subscriptionCount: Self.subscriptionCount, renewals: Self.renewals, now: SystemClock().now(), seed: seed
@@ -43,6 +65,8 @@ struct CrashSafetyScenario {
         log("\(total) notifications for \(workload.subscriptions.count) subscriptions, \(workload.claims.count) claimed first, order seed \(seed)")
         let first = try await start(generation: 1)
         var second: ServeProcess?
+        let feed: [FeedEvent]
+        let work: PendingWork?
         do {
             try await claim(workload.claims, on: first)
             log("server started, subscriptions claimed")
@@ -54,10 +78,16 @@ struct CrashSafetyScenario {
             await first.crash()
             log("SIGKILL \(delay) after the \(total / 3)th 200; the killed server answered: \(beforeCrash)")
             try #require(beforeCrash.crashed, "the server was not killed: \(beforeCrash)")
-            let left = try await database.inboxStatusesAfterCrash(
-                appID: CrashSafetyWorkspace.appID, scratch: workspace.directory.appendingPathComponent("after-crash")
+            let received = await receiver.deliveries
+            log("webhooks received before the kill: \(received.count) (\(Set(received.compactMap(\.id)).count) events)")
+            let left = try await database.leftoversAfterCrash(
+                appID: CrashSafetyWorkspace.appID, endpointID: CrashSafetyWorkspace.endpointID,
+                scratch: workspace.directory.appendingPathComponent("after-crash")
             )
-            log("inbox left by the killed server: \(left.sorted { $0.key < $1.key })")
+            log("left by the killed server: \(left)")
+            // The kill must come in the middle of the deliveries: some sent, some still owed.
+            #expect(left.webhookDeliveries["delivered", default: 0] > 0 && left.webhookDeliveries["pending", default: 0] > 0,
+                    "the kill did not come while webhooks were being delivered: \(left)")
 
             let restarted = try await start(generation: 2)
             second = restarted
@@ -74,14 +104,56 @@ struct CrashSafetyScenario {
             let sample = workload.notifications.filter { beforeCrash.acknowledged.prefix(20).contains($0.uuid) }
             let repeats = await delivery(restarted).deliver(sample)
             #expect(repeats.acknowledged.count == sample.count && repeats.repeats == sample.count, "re-sent after a 200: \(repeats)")
+            log("every notification answered 200")
+            (feed, work) = try await awaitWebhooks(on: restarted)
             await restarted.stop()
         } catch {
             await first.crash()
             await second?.crash()
             throw error
         }
-        log("every notification answered 200")
-        return workload
+        return Outcome(workload: workload, feed: feed, deadLetters: work?.deadLetters ?? 0)
+    }
+
+    /// Waits until the restarted server has no notification left to process and no delivery left to send,
+    /// and every event of its feed has reached the receiver with a 200 and a valid signature; returns the
+    /// feed and the last pending work seen. At `webhookPatience` it stops waiting, without failing: the
+    /// audit then lists what is missing.
+    private func awaitWebhooks(on server: ServeProcess) async throws -> (feed: [FeedEvent], work: PendingWork?) {
+        let admin = CrashSafetyAdmin(client: client, port: server.port)
+        let started = ContinuousClock.now
+        var nextReport = started + .seconds(10)
+        var feed: [FeedEvent] = []
+        var work: PendingWork?
+        var missing = 0
+        var lastError: String?
+        while true {
+            do {
+                // The pending work first: once there is none, the feed read after it has every event there will be.
+                let pending = try await admin.pendingWork(endpointID: CrashSafetyWorkspace.endpointID)
+                feed += try await admin.feed(after: feed.last?.position ?? 0)
+                work = pending
+                let arrived = Set(await receiver.deliveries.filter { $0.status == 200 && $0.signatureValid }.compactMap(\.id))
+                missing = feed.filter { !arrived.contains($0.id) }.count
+                if pending.isIdle, missing == 0 {
+                    log("every one of the \(feed.count) feed events arrived at the receiver, \(Self.seconds(ContinuousClock.now - started)) s after the last 200")
+                    return (feed, work)
+                }
+            } catch {
+                lastError = String(describing: error)
+            }
+            let state = "\(missing) of \(feed.count) feed events not received yet, \(work.map(String.init(describing:)) ?? "no answer yet")"
+                + (lastError.map { "; last error: \($0)" } ?? "")
+            guard ContinuousClock.now - started < Self.webhookPatience else {
+                log("stopped waiting for webhooks after \(Self.webhookPatience): \(state)")
+                return (feed, work)
+            }
+            if ContinuousClock.now >= nextReport {
+                log("waiting for webhooks: \(state)")
+                nextReport += .seconds(10)
+            }
+            try await Task.sleep(for: .milliseconds(250))
+        }
     }
 
     private func start(generation: Int) async throws -> ServeProcess {
@@ -103,14 +175,22 @@ struct CrashSafetyScenario {
         return server
     }
 
-    /// The customers' apps post their first transactions, as StoreKit 2 apps do.
+    /// The customers' apps post their first transactions, as StoreKit 2 apps do, `concurrency` at a time (all
+    /// at once, on a busy machine, some wait longer than the server's patience or the client's pool allows,
+    /// the more so as the webhooks of the first ones are being sent meanwhile).
     private func claim(_ claims: [WorkloadClaim], on server: ServeProcess) async throws {
         let url = "http://127.0.0.1:\(server.port)/v1/transactions"
-        let answers = await withTaskGroup(of: LoopbackClient.Answer.self) { group in
-            for claim in claims {
-                group.addTask { await client.post(url, json: claim.body, bearer: CrashSafetyWorkspace.publicKey) }
+        let answers = await withTaskGroup(of: [LoopbackClient.Answer].self) { group in
+            for worker in 0..<min(Self.concurrency, claims.count) {
+                group.addTask {
+                    var answers: [LoopbackClient.Answer] = []
+                    for index in stride(from: worker, to: claims.count, by: Self.concurrency) {
+                        answers.append(await client.post(url, json: claims[index].body, bearer: CrashSafetyWorkspace.publicKey))
+                    }
+                    return answers
+                }
             }
-            return await group.reduce(into: [LoopbackClient.Answer]()) { $0.append($1) }
+            return await group.reduce(into: [LoopbackClient.Answer]()) { $0 += $1 }
         }
         let failures = answers.filter { $0.status != 200 }.map { "\($0.status.map(String.init) ?? "no answer"): \($0.body.prefix(200))" }
         try #require(failures.isEmpty, "POST /v1/transactions failed \(failures.count) times: \(Set(failures))\n\(server.logTail())")
@@ -125,8 +205,11 @@ struct CrashSafetyScenario {
 
     /// Prints a step, with the seconds since the scenario began.
     private func log(_ message: String) {
-        let elapsed = ContinuousClock.now - began
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("[crash safety, \(database.kind), \(String(format: "%.1f", seconds)) s] \(message)")
+        print("[crash safety, \(database.kind), \(Self.seconds(ContinuousClock.now - began)) s] \(message)")
+    }
+
+    /// A duration in seconds, to a tenth.
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialServer
 import PerennialServices
 import PerennialTesting
 import Testing
@@ -8,6 +9,10 @@ import Testing
 /// arrive, restarted, and sent again every notification that got no 200, loses and doubles nothing. Runs the
 /// built `perennial` executable as a child process, on SQLite always and on PostgreSQL when
 /// `PERENNIAL_TEST_POSTGRES_URL` is set.
+///
+/// Outgoing webhooks: the kill also comes while webhooks are being delivered to a receiver the
+/// configuration names; after the restart every event of the feed must reach it at least once, signed,
+/// with each customer's events first arriving in the customer's feed order.
 @Suite("Crash safety: perennial serve killed while notifications arrive", .serialized)
 struct CrashSafetyTests {
     @Test(arguments: CrashSafetyDatabase.Kind.available)
@@ -16,20 +21,37 @@ struct CrashSafetyTests {
             PerennialExecutable.locate(),
             "the perennial executable is not in \(PerennialExecutable.candidateFolders().map(\.path)); build it with `swift build --build-tests`"
         )
+        try await CrashSafetyReceiver.run { receiver, url, secret in
+            try await run(kind, executable: executable, receiver: receiver, webhookURL: url, webhookSecret: secret)
+        }
+    }
+
+    private func run(
+        _ kind: CrashSafetyDatabase.Kind, executable: URL, receiver: WebhookReceiver, webhookURL: String, webhookSecret: WebhookSigningSecret
+    ) async throws {
         let authority = try TestCertificateAuthority()
-        let workspace = try CrashSafetyWorkspace(rootCertificateDER: authority.rootDER)
+        let workspace = try CrashSafetyWorkspace(
+            rootCertificateDER: authority.rootDER, webhooks: CrashSafetyWorkspace.Endpoint(url: webhookURL, secret: webhookSecret))
         let client = LoopbackClient(connections: CrashSafetyScenario.concurrency)
         var database: CrashSafetyDatabase?
         do {
             let prepared = try await CrashSafetyDatabase.make(kind, in: workspace.directory)
             database = prepared
-            let workload = try await CrashSafetyScenario(
-                executable: executable, workspace: workspace, database: prepared, client: client, signer: authority.signer
+            let outcome = try await CrashSafetyScenario(
+                executable: executable, workspace: workspace, database: prepared, client: client, signer: authority.signer,
+                receiver: receiver
             ).run()
-            let result = try await audit(workload, app: workspace.app(), database: prepared)
+            let result = try await audit(outcome.workload, app: workspace.app(), database: prepared)
             print("[crash safety, \(kind)] audit: \(result)")
             if !result.problems.isEmpty {
                 Issue.record("\(result.problems.count) differences after the crash, the first:\n\(result.problems.prefix(20).joined(separator: "\n"))")
+            }
+            var webhooks = WebhookAudit(feed: outcome.feed, deliveries: await receiver.deliveries).audit()
+            if outcome.deadLetters > 0 { webhooks.problems.append("\(outcome.deadLetters) deliveries ended as dead letters") }
+            print("[crash safety, \(kind)] webhooks: \(webhooks)")
+            if !webhooks.problems.isEmpty {
+                Issue.record(
+                    "\(webhooks.problems.count) webhook problems after the crash, the first:\n\(webhooks.problems.prefix(20).joined(separator: "\n"))")
             }
         } catch {
             await cleanUp(client: client, database: database, workspace: workspace)

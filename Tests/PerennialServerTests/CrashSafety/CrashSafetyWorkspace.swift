@@ -3,25 +3,38 @@ import PerennialServer
 import PerennialServices
 
 /// A temporary folder holding what `perennial serve` reads: the YAML configuration of one app that trusts
-/// a test root certificate for Sandbox signed data, the root itself, and (on SQLite) the database.
+/// a test root certificate for Sandbox signed data (and, when asked, sends its webhooks to one endpoint: a
+/// test's receiver on this machine), the root itself, and (on SQLite) the database.
 struct CrashSafetyWorkspace {
     static let appID = "crash"
     static let bundleID = "com.example.crash"
     static let productID = "pro.monthly"
     static let publicKey = "pk_crash_0123456789abcdef"
     static let secretKey = "sk_crash_0123456789abcdef"
+    /// The id of the webhook endpoint the configuration defines.
+    static let endpointID = "receiver"
+    /// How long one webhook attempt may take: a delivery leased by the killed server is sent again once its
+    /// lease (this and 30 s) has run out, so it sets how long the run waits for those.
+    static let webhookTimeoutSeconds = 5
 
     let directory: URL
     let configuration: URL
 
-    /// Creates the folder and writes the configuration and the root certificate (DER).
-    init(rootCertificateDER: Data) throws {
+    /// A webhook endpoint the configuration defines (the app sends none without one).
+    struct Endpoint {
+        let url: String
+        let secret: WebhookSigningSecret
+    }
+
+    /// Creates the folder and writes the configuration and the root certificate (DER); with `webhooks`, the
+    /// app's webhooks go to that endpoint.
+    init(rootCertificateDER: Data, webhooks: Endpoint? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let root = directory.appendingPathComponent("root.der")
         try rootCertificateDER.write(to: root)
         configuration = directory.appendingPathComponent("perennial.yaml")
-        try Self.yaml(rootPath: root.path).write(to: configuration, atomically: true, encoding: .utf8)
+        try Self.yaml(rootPath: root.path, webhooks: webhooks).write(to: configuration, atomically: true, encoding: .utf8)
     }
 
     /// The app as `perennial serve` will read it (its catalog gives the expected states and events).
@@ -34,10 +47,26 @@ struct CrashSafetyWorkspace {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func yaml(rootPath: String) -> String {
-        """
+    private static func yaml(rootPath: String, webhooks: Endpoint?) -> String {
+        // The receiver is on 127.0.0.1, which webhooks may reach only when the server allows it.
+        let sending = webhooks == nil ? "" : """
+
+              webhooks:
+                allow_private_addresses: true
+                timeout_seconds: \(webhookTimeoutSeconds)
+            """
+        let endpoints = webhooks.map { endpoint in
+            """
+                webhooks:
+                  - id: \(endpointID)
+                    url: "\(endpoint.url)"
+                    secret: "\(endpoint.secret.text)"
+
+            """
+        } ?? ""
+        return """
         server:
-          host: 127.0.0.1
+          host: 127.0.0.1\(sending)
         apps:
           - id: \(appID)
             bundle_id: \(bundleID)
@@ -54,6 +83,6 @@ struct CrashSafetyWorkspace {
               public: \(publicKey)
               secret: \(secretKey)
 
-        """
+        """ + endpoints
     }
 }

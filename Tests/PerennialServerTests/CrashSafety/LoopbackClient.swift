@@ -35,8 +35,11 @@ struct LoopbackClient: Sendable {
         return await execute(request)
     }
 
-    func get(_ url: String) async -> Answer {
-        await execute(HTTPClientRequest(url: url), timeout: .seconds(2))
+    /// A GET answered within `timeout` (2 s: what /health gets), with the key as `Authorization: Bearer` when given.
+    func get(_ url: String, bearer: String? = nil, timeout: TimeAmount = .seconds(2)) async -> Answer {
+        var request = HTTPClientRequest(url: url)
+        if let bearer { request.headers.add(name: "authorization", value: "Bearer \(bearer)") }
+        return await execute(request, timeout: timeout)
     }
 
     private func execute(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(60)) async -> Answer {

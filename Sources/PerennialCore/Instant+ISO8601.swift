@@ -1,5 +1,4 @@
 import Foundation
-import PerennialCore
 
 extension Instant {
     /// The instant as ISO 8601 with milliseconds, in UTC: `2026-01-31T12:00:00.000Z`, exact to the
@@ -9,7 +8,7 @@ extension Instant {
     /// Foundation's formatter for the whole second (exact: whole seconds are exact doubles) and their
     /// milliseconds from the integer; Foundation's own milliseconds come from the fraction of a
     /// floating-point `Date` and can read one less (`….560` as `….559`).
-    var iso8601: String {
+    public var iso8601: String {
         if let direct = Self.directISO8601(milliseconds) { return direct }
         let (seconds, millisecond) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let whole = millisecond < 0 ? seconds - 1 : seconds

@@ -1,0 +1,23 @@
+import Foundation
+import PerennialCore
+
+/// The job queue's side inside a write: jobs enqueued and withdrawn with the decision that asks for them. A role of `LedgerSession`: every
+/// write is idempotent, and runs inside the caller's `Ledger` write or read.
+public protocol JobOutbox: Sendable {
+    /// Adds a job to the durable job queue as part of this write (the outbox of effects): the job runner
+    /// sees it only once the write commits, and never for a write that rolled back. Deduplicates as
+    /// `JobQueue.enqueue` does.
+    func enqueue(_ job: NewJob, createdAt: Instant) async throws
+
+    /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
+    /// newer decision no longer asks for). A leased or buried job is left as it is.
+    func withdrawWaitingJob(deduplicationKey: String) async throws
+
+    /// Moves every job of the app whose ordering key ends with `suffix` to the same key ending
+    /// with `replacement` instead (an erasure: the keys named the customer by a digest of their id).
+    func replaceOrderingKeySuffix(appID: String, _ suffix: String, with replacement: String) async throws
+
+    /// Removes a job as part of this write: a handler that records its outcome and finishes its job in one
+    /// transaction (`JobHandler.completesItself`), so a crash never leaves the outcome without the job done.
+    func completeJob(id: Int64) async throws
+}

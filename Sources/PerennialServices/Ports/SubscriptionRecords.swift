@@ -1,0 +1,21 @@
+import Foundation
+import PerennialCore
+
+/// The read model: each subscription's state and owner. A role of `LedgerSession`: every
+/// write is idempotent, and runs inside the caller's `Ledger` write or read.
+public protocol SubscriptionRecords: Sendable {
+    /// Blocks other transactions that lock the same subscription until this one ends.
+    func lockSubscription(appID: String, subscription: SubscriptionKey) async throws
+
+    /// The app user id that owns a subscription, if any.
+    func subscriptionOwner(appID: String, subscription: SubscriptionKey) async throws -> String?
+
+    /// The stored state of a subscription.
+    func subscriptionState(appID: String, subscription: SubscriptionKey) async throws -> SubscriptionState?
+
+    /// Inserts or replaces a subscription's state and sets its owner.
+    func saveSubscription(appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant) async throws
+
+    /// Every subscription (and one-time purchase) a customer owns, sorted by key.
+    func subscriptions(appID: String, appUserID: String) async throws -> [SubscriptionState]
+}

@@ -1,0 +1,45 @@
+import Foundation
+import PerennialCore
+
+/// The team's webhook endpoints and the deliveries owed to them (the webhook outbox). A role of
+/// `LedgerSession`: deliveries are recorded in the ledger write that records their events, so a write that
+/// rolls back sends nothing and one that commits is never lost. Deliveries are never deleted.
+public protocol WebhookRecords: Sendable {
+    /// The app's endpoints, by creation.
+    func webhookEndpoints(appID: String) async throws -> [WebhookEndpointRecord]
+
+    /// One endpoint of the app.
+    func webhookEndpoint(appID: String, id: String) async throws -> WebhookEndpointRecord?
+
+    /// Inserts or replaces an endpoint.
+    func saveWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws
+
+    /// Removes an endpoint (its deliveries stay, and any still owed are dropped when they run); returns
+    /// whether there was one.
+    func deleteWebhookEndpoint(appID: String, id: String) async throws -> Bool
+
+    /// Records deliveries owed; returns their ids in the same order.
+    func recordWebhookDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64]
+
+    /// One delivery of the app.
+    func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord?
+
+    /// Records the outcome of an attempt on a delivery: its state, status, error, latency and next attempt.
+    func recordWebhookAttempt(deliveryID: Int64, _ attempt: WebhookAttempt) async throws
+
+    /// Puts a failed delivery (a dead letter) back to pending, due at `at`; returns it, or nil when the app
+    /// has no failed delivery with this id.
+    func reopenWebhookDelivery(appID: String, id: Int64, at: Instant) async throws -> WebhookDeliveryRecord?
+
+    /// An endpoint's deliveries, newest first, with ids below `before` (nil: from the newest), in one state
+    /// when given, at most `limit`.
+    func webhookDeliveries(
+        appID: String, endpointID: String, state: WebhookDeliveryState?, before: Int64?, limit: Int
+    ) async throws -> [WebhookDeliveryRecord]
+
+    /// An endpoint's first deliveries (one per event, the earliest) of events that occurred in `from...to`,
+    /// oldest first, at most `limit`, after delivery id `after`: what a replay sends again.
+    func webhookDeliveriesToReplay(
+        appID: String, endpointID: String, from: Instant, to: Instant, after: Int64, limit: Int
+    ) async throws -> [WebhookDeliveryRecord]
+}

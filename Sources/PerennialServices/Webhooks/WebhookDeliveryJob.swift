@@ -1,0 +1,196 @@
+import Foundation
+import Logging
+import PerennialCore
+import PerennialOutbound
+
+/// Sends one webhook delivery and records what happened: delivered on 2xx; on a passing failure
+/// (`WebhookAttemptVerdict.retry`) tried again with exponential backoff and jitter, never sooner than the
+/// receiver's `Retry-After`, until the retry window closes; otherwise a dead letter at once. An endpoint
+/// whose every attempt failed for the whole retry window is disabled, and the team told (a health problem
+/// and a log line).
+///
+/// Each attempt is signed anew (Standard Webhooks: `webhook-id` the event's id on every attempt,
+/// `webhook-timestamp` now) with every secret the endpoint signs with. Redirects are never followed and at
+/// most 64 KiB of an answer is read (the transport's part); the URL is checked again before each attempt.
+public struct WebhookDeliveryJob: JobHandler {
+    /// The job kind.
+    public static let jobKind = "webhook.deliver"
+    public let kind = Self.jobKind
+    /// The outcome of an attempt and the end of its job are one write.
+    public let completesItself = true
+    /// The health problem reported when Perennial disables a failing endpoint.
+    public static let endpointDisabledProblem = "webhook_endpoint_disabled"
+
+    let ledger: any Ledger
+    let transport: any HTTPTransport
+    let secrets: SecretBox
+    let urlRule: WebhookURLRule
+    let settings: WebhookSettings
+    let health: AppHealth
+    let clock: any Clock
+    /// The time signatures carry: the real one, which receivers compare with their own.
+    let signingClock: any Clock
+    let logger: Logger
+
+    public init(
+        ledger: any Ledger, transport: any HTTPTransport, secrets: SecretBox, urlRule: WebhookURLRule, settings: WebhookSettings,
+        health: AppHealth, clock: any Clock, signingClock: any Clock = SystemClock(), logger: Logger
+    ) {
+        self.ledger = ledger
+        self.transport = transport
+        self.secrets = secrets
+        self.urlRule = urlRule
+        self.settings = settings
+        self.health = health
+        self.clock = clock
+        self.signingClock = signingClock
+        self.logger = logger
+    }
+
+    struct Payload: Codable, Sendable {
+        var appID: String
+        var deliveryID: Int64
+    }
+
+    /// The job that sends a delivery, in order with the customer's other deliveries to the endpoint.
+    static func job(deliveryID: Int64, delivery: NewWebhookDelivery, runAt: Instant) throws -> NewJob {
+        NewJob(
+            kind: jobKind, appID: delivery.appID,
+            payload: try JSONEncoder().encode(Payload(appID: delivery.appID, deliveryID: deliveryID)), runAt: runAt,
+            orderingKey: orderingKey(endpointID: delivery.endpointID, customer: customerToken(appID: delivery.appID, appUserID: delivery.appUserID)),
+            orderingPosition: delivery.orderingPosition)
+    }
+
+    /// The key a customer's deliveries to an endpoint run in order under. It names the customer by a digest
+    /// (`customerToken`), so the job queue never holds an id; an erasure moves the key to the pseudonym's.
+    static func orderingKey(endpointID: String, customer token: String) -> String {
+        "webhook:\(endpointID):\(token)"
+    }
+
+    /// A customer's token in ordering keys: the SHA-256 of the app and the app user id, in hex.
+    static func customerToken(appID: String, appUserID: String) -> String {
+        SHA256Hex.digest("\(appID)\n\(appUserID)")
+    }
+
+    public func run(_ job: Job) async throws {
+        let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
+        let (delivery, endpoint) = try await ledger.read { session in
+            guard let delivery = try await session.webhookDelivery(appID: payload.appID, id: payload.deliveryID) else {
+                return (WebhookDeliveryRecord?.none, WebhookEndpointRecord?.none)
+            }
+            return (delivery, try await session.webhookEndpoint(appID: payload.appID, id: delivery.delivery.endpointID))
+        }
+        // Delivered already (a job run again after its lease ran out), or a dead letter: nothing to do.
+        guard let delivery, delivery.state == .pending else {
+            return try await ledger.groupedWrite { try await $0.completeJob(id: job.id) }
+        }
+        let now = clock.now()
+        guard let endpoint else { return try await fail(delivery, job: job, code: "endpoint_removed", at: now) }
+        guard endpoint.isEnabled else { return try await fail(delivery, job: job, code: "endpoint_disabled", at: now) }
+        do {
+            try await urlRule.check(endpoint.url)
+        } catch let error as PerennialError {
+            logger.warning("webhook URL refused", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "reason": "\(error.message)"])
+            return try await fail(delivery, job: job, code: "url_refused", at: now)
+        }
+        let request = try signedRequest(delivery, to: endpoint)
+        let started = ContinuousClock.now
+        let verdict: WebhookAttemptVerdict
+        var status: Int?
+        do {
+            let response = try await transport.send(request)
+            status = response.status
+            verdict = .of(status: response.status, headers: response.headers)
+        } catch let error as HTTPTransportError {
+            verdict = .of(error)
+        }
+        let latency = (ContinuousClock.now - started).milliseconds
+        try await record(verdict, of: delivery, job: job, endpoint: endpoint, status: status, latency: latency, at: now)
+    }
+
+    /// The request for one attempt: the message, the endpoint's extra headers, and the signature headers.
+    func signedRequest(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) throws -> HTTPTransportRequest {
+        let body = Array(delivery.delivery.body.utf8)
+        let signing = try WebhookSecretSet.opened(endpoint.sealedSecrets, with: secrets).signing(at: clock.now())
+        var headers = endpoint.headers.keys.sorted().map { HTTPTransportHeader(name: $0, value: endpoint.headers[$0]!) }
+        headers += [
+            HTTPTransportHeader(name: "content-type", value: "application/json"),
+            HTTPTransportHeader(name: "user-agent", value: "Perennial-Webhooks/1"),
+        ]
+        let signature = WebhookSignature.headers(
+            id: delivery.delivery.messageID, timestamp: signingClock.now().milliseconds / 1000, body: body, secrets: signing)
+        headers += signature.map { HTTPTransportHeader(name: $0.name, value: $0.value) }
+        return HTTPTransportRequest(method: "POST", url: endpoint.url, headers: headers, body: body, timeout: settings.timeout)
+    }
+
+    private func record(
+        _ verdict: WebhookAttemptVerdict, of delivery: WebhookDeliveryRecord, job: Job, endpoint: WebhookEndpointRecord, status: Int?,
+        latency: Int64, at now: Instant
+    ) async throws {
+        var attempt = WebhookAttempt(state: .pending, attemptedAt: now, status: status, latencyMilliseconds: latency)
+        var deferral: JobDeferral?
+        switch verdict {
+        case .delivered:
+            attempt.state = .delivered
+        case .deadLetter(let code):
+            attempt.state = .failed
+            attempt.error = code
+        case .retry(let code, let notBefore):
+            attempt.error = code
+            var generator = SystemRandomNumberGenerator()
+            let backoff = Backoff(base: settings.firstRetryDelay, maximum: settings.maximumRetryDelay, jitter: .equal)
+                .delay(afterFailure: delivery.attempts + 1) { Double.random(in: $0, using: &generator) }
+            let next = now.adding(milliseconds: max(backoff, notBefore ?? .zero).milliseconds)
+            if next > delivery.delivery.createdAt.adding(milliseconds: settings.retryWindow.milliseconds) {
+                attempt.state = .failed
+                attempt.error = "retries_exhausted"
+            } else {
+                attempt.nextAttemptAt = next
+                deferral = JobDeferral(runAt: next, code: code)
+            }
+        }
+        let finalAttempt = attempt
+        let retryable: Bool = if case .retry = verdict { true } else { false }
+        let finished = deferral == nil
+        // Grouped: concurrent workers' outcomes share commits where the database groups writes (SQLite).
+        let disabled = try await ledger.groupedWrite { session -> Bool in
+            try await session.recordWebhookAttempt(deliveryID: delivery.id, finalAttempt)
+            if finished { try await session.completeJob(id: job.id) }
+            guard var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id) else { return false }
+            if !retryable {
+                guard current.failingSince != nil else { return false }
+                current.failingSince = nil
+                try await session.saveWebhookEndpoint(current)
+                return false
+            }
+            guard let since = current.failingSince else {
+                current.failingSince = now
+                try await session.saveWebhookEndpoint(current)
+                return false
+            }
+            guard current.isEnabled, now.milliseconds - since.milliseconds >= settings.retryWindow.milliseconds else { return false }
+            current.isEnabled = false
+            current.disabledReason = "failing"
+            current.updatedAt = now
+            try await session.saveWebhookEndpoint(current)
+            return true
+        }
+        if disabled {
+            logger.error("webhook endpoint disabled: every attempt failed for the retry window", metadata: [
+                "app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "last_error": "\(attempt.error ?? "")",
+            ])
+            await health.report(
+                appID: endpoint.appID, code: Self.endpointDisabledProblem,
+                message: "webhook endpoint \(endpoint.id) was disabled after failing every attempt for \(settings.retryWindow); re-enable it with PATCH /v1/admin/webhooks/\(endpoint.id)",
+                at: now)
+        }
+        if let deferral { throw deferral }
+    }
+
+    private func fail(_ delivery: WebhookDeliveryRecord, job: Job, code: String, at now: Instant) async throws {
+        try await ledger.groupedWrite { session in
+            try await session.recordWebhookAttempt(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
+            try await session.completeJob(id: job.id)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import PerennialCore
+import PerennialServices
+import SQLKit
+
+extension SQLLedgerSession {
+    private static let deliveryColumns = """
+        id, app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body, occurred_at, created_at,
+        replay_of, ordering_position, state, attempts, last_status, last_error, last_latency_ms, last_attempt_at, next_attempt_at, delivered_at
+        """
+
+    public func recordWebhookDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64] {
+        var ids: [Int64] = []
+        for delivery in deliveries {
+            let row = try await sql.raw("""
+                INSERT INTO webhook_deliveries (app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body,
+                                                occurred_at, created_at, replay_of, ordering_position, state, attempts,
+                                                next_attempt_at)
+                VALUES (\(bind: delivery.appID), \(bind: delivery.endpointID), \(bind: delivery.eventSequence),
+                        \(bind: delivery.messageID), \(bind: delivery.kind), \(bind: delivery.appUserID), \(bind: delivery.body),
+                        \(bind: delivery.occurredAt.milliseconds), \(bind: delivery.createdAt.milliseconds),
+                        \(bind: delivery.replayOf), \(bind: delivery.orderingPosition),
+                        \(bind: WebhookDeliveryState.pending.rawValue), 0,
+                        \(bind: delivery.createdAt.milliseconds))
+                RETURNING id
+                """).first()
+            guard let row else { throw StorageError(.corruptRecord, "a webhook delivery's id was not returned") }
+            ids.append(try row.int64("id"))
+        }
+        return ids
+    }
+
+    public func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord? {
+        try await sql.raw("""
+            SELECT \(unsafeRaw: Self.deliveryColumns) FROM webhook_deliveries WHERE app_id = \(bind: appID) AND id = \(bind: id)
+            """).first().map(Self.delivery(from:))
+    }
+
+    public func recordWebhookAttempt(deliveryID: Int64, _ attempt: WebhookAttempt) async throws {
+        let deliveredAt: Int64? = attempt.state == .delivered ? attempt.attemptedAt.milliseconds : nil
+        try await sql.raw("""
+            UPDATE webhook_deliveries SET state = \(bind: attempt.state.rawValue), attempts = attempts + 1,
+                last_status = \(bind: attempt.status.map(Int64.init)), last_error = \(bind: attempt.error),
+                last_latency_ms = \(bind: attempt.latencyMilliseconds), last_attempt_at = \(bind: attempt.attemptedAt.milliseconds),
+                next_attempt_at = \(bind: attempt.nextAttemptAt?.milliseconds),
+                delivered_at = COALESCE(delivered_at, \(bind: deliveredAt))
+            WHERE id = \(bind: deliveryID)
+            """).run()
+    }
+
+    public func reopenWebhookDelivery(appID: String, id: Int64, at now: Instant) async throws -> WebhookDeliveryRecord? {
+        try await sql.raw("""
+            UPDATE webhook_deliveries SET state = \(bind: WebhookDeliveryState.pending.rawValue),
+                next_attempt_at = \(bind: now.milliseconds)
+            WHERE app_id = \(bind: appID) AND id = \(bind: id) AND state = \(bind: WebhookDeliveryState.failed.rawValue)
+            RETURNING \(unsafeRaw: Self.deliveryColumns)
+            """).first().map(Self.delivery(from:))
+    }
+
+    public func webhookDeliveries(
+        appID: String, endpointID: String, state: WebhookDeliveryState?, before: Int64?, limit: Int
+    ) async throws -> [WebhookDeliveryRecord] {
+        guard limit > 0 else { return [] }
+        var query: SQLQueryString = """
+            SELECT \(unsafeRaw: Self.deliveryColumns) FROM webhook_deliveries
+            WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID)
+            """
+        if let state { query += " AND state = \(bind: state.rawValue)" }
+        if let before { query += " AND id < \(bind: before)" }
+        query += " ORDER BY id DESC LIMIT \(bind: Int64(limit))"
+        return try await sql.raw(query).all().map(Self.delivery(from:))
+    }
+
+    public func webhookDeliveriesToReplay(
+        appID: String, endpointID: String, from: Instant, to: Instant, after: Int64, limit: Int
+    ) async throws -> [WebhookDeliveryRecord] {
+        guard limit > 0 else { return [] }
+        return try await sql.raw("""
+            SELECT \(unsafeRaw: Self.deliveryColumns) FROM webhook_deliveries
+            WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID) AND replay_of IS NULL
+                AND occurred_at >= \(bind: from.milliseconds) AND occurred_at <= \(bind: to.milliseconds)
+                AND id > \(bind: after)
+            ORDER BY id
+            LIMIT \(bind: Int64(limit))
+            """).all().map(Self.delivery(from:))
+    }
+
+    private static func delivery(from row: any SQLRow) throws -> WebhookDeliveryRecord {
+        let stateText = try row.string("state")
+        guard let state = WebhookDeliveryState(rawValue: stateText) else {
+            throw StorageError(.corruptRecord, "a webhook delivery has the unknown state '\(stateText)'")
+        }
+        let instant = { (column: String) in try row.optionalInt64(column).map(Instant.init(milliseconds:)) }
+        return WebhookDeliveryRecord(
+            id: try row.int64("id"),
+            delivery: NewWebhookDelivery(
+                appID: try row.string("app_id"), endpointID: try row.string("endpoint_id"),
+                eventSequence: try row.int64("event_sequence"), messageID: try row.string("message_id"),
+                kind: try row.string("kind"), appUserID: try row.string("app_user_id"), body: try row.string("body"),
+                occurredAt: Instant(milliseconds: try row.int64("occurred_at")),
+                createdAt: Instant(milliseconds: try row.int64("created_at")), replayOf: try row.optionalInt64("replay_of"),
+                orderingPosition: try row.int64("ordering_position")
+            ),
+            state: state, attempts: Int(try row.int64("attempts")), lastStatus: try row.optionalInt64("last_status").map(Int.init),
+            lastError: try row.optionalString("last_error"), lastLatencyMilliseconds: try row.optionalInt64("last_latency_ms"),
+            lastAttemptAt: try instant("last_attempt_at"), nextAttemptAt: try instant("next_attempt_at"),
+            deliveredAt: try instant("delivered_at")
+        )
+    }
+}
