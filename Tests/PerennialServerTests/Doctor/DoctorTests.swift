@@ -28,7 +28,8 @@ struct DoctorTests {
             let play = try #require(harness.play)
             let found = await harness.stack.doctor.examine(harness.configuration.apps[0])
             // pro.plus.monthly's base plan has no offer (no trial, no introductory price).
-            #expect(found.map(\.code) == ["google_base_plan_without_offer", "google_product_unknown", "google_rtdn_never_received"])
+            // Required, not expected: the lines below index into the findings.
+            try #require(found.map(\.code) == ["google_base_plan_without_offer", "google_product_unknown", "google_rtdn_never_received"])
             #expect(found.allSatisfy { $0.store == .playStore && !$0.fix.isEmpty })
             #expect(found[1].problem.contains("retired.monthly"))
             #expect(found[0].problem.contains("pro.plus.monthly/p-1m"))
