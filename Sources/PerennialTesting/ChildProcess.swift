@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A program run to its end, waited for without holding a thread of Swift's cooperative pool; its output
 /// goes to files, so a chatty program cannot fill a pipe and stall.
@@ -22,6 +23,9 @@ public struct ChildProcess: Sendable {
     }
 
     /// Runs the program with `input` on its standard input.
+    /// Serializes `Process.run()` across the test process.
+    private static let launches = Mutex(())
+
     public func run(input: Data = Data()) async throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,7 +45,9 @@ public struct ChildProcess: Sendable {
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
             do {
-                try process.run()
+                // One launch at a time: Foundation's Process crashed in `run()` when tests launched children
+                // at once (a bad pointer dereference, seen in CI with two Python clients starting together).
+                try Self.launches.withLock { _ in try process.run() }
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

@@ -209,4 +209,41 @@ struct WebhookDeliveryTests {
             }
         }
     }
+
+    @Test func anEndpointFailingForTheWholeRetryWindowIsDisabledAndTheTeamTold() async throws {
+        try await TestHarness.withReceiver { receiver, url in
+            try await TestHarness.run(server: TestHarness.webhookServer) { harness in
+                let endpoint = try await harness.registerEndpoint(url, receiver: receiver)
+                try await receiver.setFault(WebhookReceiverFault(kind: .status, status: 503, seconds: 86_400))
+                let purchase = try await harness.simulator.purchase(account: "alice", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+                _ = try await harness.postReceipt(purchase.receiptData, appUserID: "user-1")
+                // Three simulated days and a bit, an hour at a time: attempts back off to an hour apart.
+                for _ in 0..<76 {
+                    try await harness.deliverWebhooks()
+                    _ = await harness.simulator.advanceClock(by: .seconds(3600))
+                }
+                try await harness.deliverWebhooks()
+                let shown = try await harness.admin(.get, "/v1/admin/webhooks/\(endpoint.id)")
+                #expect(shown.body["enabled"].bool == false)
+                #expect(shown.body["disabled_reason"].string == "failing")
+                let dead = try await harness.admin(.get, "/v1/admin/webhooks/\(endpoint.id)/deliveries?state=failed")
+                let exhausted = dead.body["deliveries"].array.first { $0["last_error"].string == "retries_exhausted" }
+                #expect((exhausted?["attempts"].int ?? 0) > 10, "the first event was retried for the whole window: \(dead.body)")
+                let health = try await harness.client.execute(uri: "/health", method: .get) { try JSONObject($0.body) }
+                #expect(health["problems"].array.contains { $0["code"].string == "webhook_endpoint_disabled" }, "\(health)")
+
+                // Re-enabled by the team: the problem clears, and its dead letters go once retried.
+                await receiver.clearFault()
+                let enabled = try await harness.admin(.patch, "/v1/admin/webhooks/\(endpoint.id)", json: ["enabled": true])
+                #expect(enabled.body["enabled"].bool == true && enabled.body["disabled_reason"].isNull)
+                let health2 = try await harness.client.execute(uri: "/health", method: .get) { try JSONObject($0.body) }
+                #expect(!health2["problems"].array.contains { $0["code"].string == "webhook_endpoint_disabled" })
+                let retried = try await harness.admin(.post, "/v1/admin/webhooks/\(endpoint.id)/dead-letters/retry")
+                #expect(retried.status == 202 && (retried.body["count"].int ?? 0) >= 1)
+                try await harness.deliverWebhooks()
+                let feed = try await harness.feed()
+                #expect(Set(await receiver.deliveries.filter { $0.status == 200 }.map(\.id)) == Set(feed.map { $0["id"].string }))
+            }
+        }
+    }
 }
