@@ -120,7 +120,7 @@ struct EventFeedTests {
     /// The case: writers commit in another order than they began (on PostgreSQL they truly run side by
     /// side; a write that sleeps after appending began earlier and commits later), while a reader pages through
     /// the feed. It must see every event exactly once, and positions only increase.
-    @Test(.timeLimit(.minutes(2)), arguments: TestDatabase.available)
+    @Test(.timeLimit(.minutes(8)), arguments: TestDatabase.available)
     func aReaderPagingDuringConcurrentWritesSeesEveryEventOnce(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let ledger = SQLLedger(database: connection)
@@ -208,7 +208,7 @@ struct EventFeedTests {
 
     /// Grouped writes (`SQLLedger.groupedWrite`, several in one transaction, each in a savepoint) stamp the feed
     /// each for itself: a write that fails takes its events and their positions with it, the others keep theirs.
-    @Test(.timeLimit(.minutes(2)), arguments: TestDatabase.available)
+    @Test(.timeLimit(.minutes(8)), arguments: TestDatabase.available)
     func groupedWritesStampTheFeedEachForItself(database: TestDatabase) async throws {
         try await database.withDatabase(groupCommit: GroupCommitSettings(maxBatch: 8, maxWait: .milliseconds(1))) { connection in
             let ledger = SQLLedger(database: connection)

@@ -121,7 +121,7 @@ struct OrderedJobTests {
 
     /// Many claimers at once (on PostgreSQL, truly side by side): no two ever hold jobs of one key, and every
     /// key's jobs complete in position order.
-    @Test(.timeLimit(.minutes(2)), arguments: TestDatabase.available)
+    @Test(.timeLimit(.minutes(8)), arguments: TestDatabase.available)
     func concurrentClaimersKeepEachKeyInOrder(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
