@@ -84,7 +84,8 @@ struct WebhookBenchmark: Sendable {
                 lastArrival = max(lastArrival, arrived)
             }
         }
-        let seconds = max(Double(lastArrival - firstRecorded) / 1000, 0.001)
+        // Nothing arrived: no span to divide by (and `lastArrival - firstRecorded` would overflow).
+        let seconds = latencies.isEmpty ? 1 : max(Double(lastArrival - firstRecorded) / 1000, 0.001)
         let sorted = latencies.sorted()
         return BenchmarkResult(
             name: "webhooks-\(label)", operationsPerSecond: latencies.isEmpty ? 0 : Double(latencies.count) / seconds,

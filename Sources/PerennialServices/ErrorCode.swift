@@ -172,7 +172,7 @@ extension ErrorCode {
         case .offerIssuerNotConfigured: (.conflict, "The app has no offer issuer id (needed for v2 signatures).")
         case .offerSigningFailed: (.`internal`, "The offer could not be signed.")
         case .invalidJobID: (.badRequest, "A job id is not a number.")
-        case .invalidState: (.badRequest, "A job state is not `waiting`, `leased` or `buried`.")
+        case .invalidState: (.badRequest, "A job state is not `waiting`, `held`, `leased` or `buried`.")
         case .jobNotFound: (.notFound, "No job has this id.")
         case .invalidWebhookEndpoint: (.badRequest, "A webhook endpoint's field is invalid (the message names it): its URL, event kinds, headers, description or secret overlap.")
         case .webhookURLRefused: (.badRequest, "A webhook URL is not https, or resolves to a private, loopback or link-local address the configuration does not allow (`webhooks.allow_private_addresses`).")

@@ -26,6 +26,8 @@ public final class PerennialDatabase: Sendable {
     let backend: Backend
     let logger: Logger
     let writeGroup: WriteGroup
+    /// The apps' webhook endpoints, for the writes that record events (`WebhookEndpointCache`).
+    let webhookEndpointCache = WebhookEndpointCache()
 
     /// The database engine, for `/health`.
     public var kind: DatabaseKind { location.kind }

@@ -7,7 +7,8 @@ import SQLKit
 /// - Claiming: inside a transaction, the next due job of the requested kinds (waiting with `run_at <= now`,
 ///   or leased with an expired lease) is selected, on PostgreSQL `FOR UPDATE SKIP LOCKED` so concurrent
 ///   workers in several processes never take the same one, then marked leased until `now + lease` with its
-///   `attempts` increased. On SQLite the transaction holds the database's write lock.
+///   `attempts` increased. On SQLite the transaction holds the database's write lock. Jobs behind an
+///   earlier one of their ordering key are `held` (`JobOrderingGate`), so a claim reads only the due ones.
 /// - `attempts` counts claims; `retry` does not increase it again.
 /// - Deduplication (`NewJob.onDuplicate`): with `.keep`, any job holding the key stays and the new one is
 ///   dropped. With `.replace`, at most one *waiting* job per key. Enqueueing a key that a waiting job holds replaces
@@ -35,43 +36,50 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
-    /// Inserts the job in `session`'s transaction (see the type for deduplication).
+    /// Inserts the job in `session`'s transaction (see the type for deduplication). A job with an ordering
+    /// key is held when an unfinished job of its key comes before it (`JobOrderingGate`); one that comes
+    /// before jobs of its key already waiting holds them instead.
     static func insert(_ job: NewJob, createdAt: Instant, in session: DatabaseSession) async throws {
-        guard let key = job.deduplicationKey else {
-            try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, created_at, ordering_key, ordering_position)
-                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
-                        \(bind: job.orderingPosition))
-                """).run()
-            return
-        }
+        guard let key = job.deduplicationKey else { return try await insert([job], createdAt: createdAt, in: session) }
+        let job = positioned(job)
+        if let orderingKey = job.orderingKey { try await JobOrderingGate.lock([orderingKey], in: session) }
+        let state: SQLQueryString = job.orderingKey.map { JobOrderingGate.insertedState(key: $0, position: job.orderingPosition) }
+            ?? "\(bind: Job.State.waiting.rawValue)"
+        let values: SQLQueryString = "\(unsafeRaw: insertedColumns) VALUES \(row(job, state: state, createdAt: createdAt))"
         switch job.onDuplicate {
-        case .replace: try await enqueue(job, key: key, createdAt: createdAt, in: session)
-        case .keep:
-            try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)
-                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
-                        \(bind: job.orderingPosition))
-                ON CONFLICT (dedup_key) DO NOTHING
-                """).run()
+        case .replace: try await enqueue(job, key: key, values: values, in: session)
+        case .keep: try await session.sql.raw("INSERT INTO jobs \(values) ON CONFLICT (dedup_key) DO NOTHING").run()
         }
+        if let orderingKey = job.orderingKey { try await JobOrderingGate.settle(orderingKey, in: session) }
     }
 
-    private static func enqueue(_ job: NewJob, key: String, createdAt: Instant, in session: DatabaseSession) async throws {
+    static let insertedColumns = "(kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)"
+
+    /// A job's values for `insertedColumns`, in the state given.
+    static func row(_ job: NewJob, state: SQLQueryString, createdAt: Instant) -> SQLQueryString {
+        """
+        (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0, \(state),
+         \(bind: job.deduplicationKey), \(bind: createdAt.milliseconds), \(bind: job.orderingKey), \(bind: job.orderingPosition))
+        """
+    }
+
+    /// A keyed job without a position goes after its key's others.
+    static func positioned(_ job: NewJob) -> NewJob {
+        var job = job
+        if job.orderingKey != nil, job.orderingPosition == nil { job.orderingPosition = .max }
+        return job
+    }
+
+    private static func enqueue(_ job: NewJob, key: String, values: SQLQueryString, in session: DatabaseSession) async throws {
         // A claim may lease the waiting job between the two statements (PostgreSQL): then the upsert's
         // WHERE refuses to touch it, nothing is returned, and the next round releases its key.
         for _ in 0..<3 {
             try await session.sql.raw("""
                 UPDATE jobs SET dedup_key = NULL
-                WHERE dedup_key = \(bind: key) AND state <> \(bind: Job.State.waiting.rawValue)
+                WHERE dedup_key = \(bind: key) AND state NOT IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
                 """).run()
             let written = try await session.sql.raw("""
-                INSERT INTO jobs (kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)
-                VALUES (\(bind: job.kind), \(bind: job.appID), \(bind: job.payload), \(bind: job.runAt.milliseconds), 0,
-                        \(bind: Job.State.waiting.rawValue), \(bind: key), \(bind: createdAt.milliseconds), \(bind: job.orderingKey),
-                        \(bind: job.orderingPosition))
+                INSERT INTO jobs \(values)
                 ON CONFLICT (dedup_key) DO UPDATE SET
                     kind = excluded.kind,
                     ordering_key = excluded.ordering_key,
@@ -83,7 +91,7 @@ public struct SQLJobQueue: JobQueue {
                     last_error = NULL,
                     lease_expires_at = NULL,
                     created_at = excluded.created_at
-                WHERE jobs.state = \(bind: Job.State.waiting.rawValue)
+                WHERE jobs.state IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
                 RETURNING id
                 """).first()
             if written != nil { return }
@@ -91,55 +99,60 @@ public struct SQLJobQueue: JobQueue {
         throw StorageError(.writeConflict, "a deduplicated job kept conflicting with concurrent claims")
     }
 
-    /// Leases the next due job of these kinds (earliest `runAt`, then oldest) that no earlier job of its
-    /// ordering key holds back, or returns nil. Whether any is due is asked first in a read, so idle workers
-    /// polling often never take SQLite's write lock.
-    public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job? {
-        guard !kinds.isEmpty else { return nil }
+    /// Leases up to `limit` due jobs of these kinds: first those whose lease ran out, then the waiting ones
+    /// earliest due first (then oldest); held jobs (`JobOrderingGate`) are never looked at. Whether any is
+    /// due is asked first in a read, so idle workers polling often never take SQLite's write lock.
+    public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64, limit: Int) async throws -> [Job] {
+        guard !kinds.isEmpty, limit > 0 else { return [] }
         let due = try await database.atomically(.read) { session in
-            try await session.sql.raw(Self.dueQuery(kinds: kinds, now: now, lock: "")).first() != nil
+            try await session.sql.raw("""
+                SELECT id FROM jobs WHERE kind IN (\(binds: kinds)) AND \(Self.due(now: now)) LIMIT 1
+                """).first() != nil
         }
-        guard due else { return nil }
+        guard due else { return [] }
         return try await database.atomically(.write) { session in
-            let skipLocked = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
+            let skipLocked: SQLQueryString = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
             let leased = Job.State.leased.rawValue
-            guard let candidate = try await session.sql.raw(Self.dueQuery(kinds: kinds, now: now, lock: skipLocked)).first()
-            else { return nil }
-            let id = try candidate.int64("id")
-            let row = try await session.sql.raw("""
-                UPDATE jobs SET state = \(bind: leased), attempts = attempts + 1,
-                    lease_expires_at = \(bind: now.milliseconds + leaseMilliseconds)
-                WHERE id = \(bind: id)
-                RETURNING \(unsafeRaw: Self.columns)
-                """).first()
-            return try row.map(Self.job(from:))
+            var claimed: [Job] = []
+            let candidates: [SQLQueryString] = [
+                "state = \(bind: leased) AND lease_expires_at <= \(bind: now.milliseconds) ORDER BY lease_expires_at, id",
+                "state = \(bind: Job.State.waiting.rawValue) AND run_at <= \(bind: now.milliseconds) ORDER BY run_at, id",
+            ]
+            for candidate in candidates where claimed.count < limit {
+                // Picked once (MATERIALIZED): a subquery the planner ran again could skip other locked
+                // rows the second time, and lease more than the limit.
+                let rows = try await session.sql.raw("""
+                    WITH picked AS MATERIALIZED (
+                        SELECT id FROM jobs WHERE kind IN (\(binds: kinds)) AND \(candidate)
+                        LIMIT \(bind: Int64(limit - claimed.count))\(skipLocked))
+                    UPDATE jobs SET state = \(bind: leased), attempts = attempts + 1,
+                        lease_expires_at = \(bind: now.milliseconds + leaseMilliseconds)
+                    WHERE id IN (SELECT id FROM picked)
+                    RETURNING \(unsafeRaw: Self.columns)
+                    """).all()
+                claimed += try rows.map(Self.job(from:))
+            }
+            return claimed.sorted { ($0.runAt, $0.id) < ($1.runAt, $1.id) }
         }
     }
 
-    /// The next due job of these kinds whose ordering key (if any) has no lower-positioned job waiting or
-    /// leased: a job retried later keeps its key's later jobs waiting; a buried one does not.
-    private static func dueQuery(kinds: [String], now: Instant, lock: String) -> SQLQueryString {
-        let waiting = Job.State.waiting.rawValue
-        let leased = Job.State.leased.rawValue
-        return """
-            SELECT id FROM jobs j
-            WHERE kind IN (\(binds: kinds))
-                AND ((state = \(bind: waiting) AND run_at <= \(bind: now.milliseconds))
-                    OR (state = \(bind: leased) AND lease_expires_at <= \(bind: now.milliseconds)))
-                AND (ordering_key IS NULL OR NOT EXISTS (
-                    SELECT 1 FROM jobs earlier
-                    WHERE earlier.ordering_key = j.ordering_key AND earlier.ordering_position < j.ordering_position
-                        AND earlier.state IN (\(bind: waiting), \(bind: leased))))
-            ORDER BY run_at, id
-            LIMIT 1\(unsafeRaw: lock)
-            """
+    /// Whether a job is due: waiting with its time come, or leased with its lease run out.
+    private static func due(now: Instant) -> SQLQueryString {
+        """
+        ((state = \(bind: Job.State.waiting.rawValue) AND run_at <= \(bind: now.milliseconds))
+            OR (state = \(bind: Job.State.leased.rawValue) AND lease_expires_at <= \(bind: now.milliseconds)))
+        """
     }
 
-    /// Deletes the job; an unknown id is ignored.
+    /// Deletes the job; an unknown id is ignored. The next job of its ordering key may then be claimed.
     public func complete(jobID: Int64) async throws {
-        try await database.atomically(.write) { session in
-            try await session.sql.raw("DELETE FROM jobs WHERE id = \(bind: jobID)").run()
-        }
+        try await database.atomically(.write) { session in try await Self.delete(jobID: jobID, in: session) }
+    }
+
+    /// Deletes the job in `session`'s transaction and lets the next of its ordering key wait for a claim.
+    static func delete(jobID: Int64, in session: DatabaseSession) async throws {
+        let row = try await session.sql.raw("DELETE FROM jobs WHERE id = \(bind: jobID) RETURNING ordering_key").first()
+        try await JobOrderingGate.release(try row?.optionalString("ordering_key"), in: session)
     }
 
     /// Returns the job to the queue, due at `runAt`; its lease ends and `attempts` keeps the count of claims.
@@ -153,14 +166,17 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
-    /// Keeps the job, buried, with its error; it is never claimed again.
+    /// Keeps the job, buried, with its error; it is never claimed again, and no longer holds back the
+    /// later jobs of its ordering key.
     public func bury(jobID: Int64, error: String) async throws {
         try await database.atomically(.write) { session in
-            try await session.sql.raw("""
+            let row = try await session.sql.raw("""
                 UPDATE jobs SET state = \(bind: Job.State.buried.rawValue), last_error = \(bind: error),
                     lease_expires_at = NULL
                 WHERE id = \(bind: jobID)
-                """).run()
+                RETURNING ordering_key
+                """).first()
+            try await JobOrderingGate.release(try row?.optionalString("ordering_key"), in: session)
         }
     }
 
@@ -177,7 +193,8 @@ public struct SQLJobQueue: JobQueue {
     }
 
     /// Returns a buried job to the queue: waiting, due at `runAt`, attempts reset, its last error kept until
-    /// it runs again. A buried job that gave up its deduplication key keeps none.
+    /// it runs again. A buried job that gave up its deduplication key keeps none. One with an ordering key
+    /// takes its place in its key's line again: ahead of the later ones still waiting, behind the earlier ones.
     public func requeue(jobID: Int64, appID: String?, runAt: Instant) async throws -> Job? {
         try await database.atomically(.write) { session in
             var query: SQLQueryString = """
@@ -187,7 +204,12 @@ public struct SQLJobQueue: JobQueue {
                 """
             if let appID { query += " AND app_id = \(bind: appID)" }
             query += " RETURNING \(unsafeRaw: Self.columns)"
-            return try await session.sql.raw(query).first().map(Self.job(from:))
+            guard var job = try await session.sql.raw(query).first().map(Self.job(from:)) else { return nil }
+            guard let key = job.orderingKey else { return job }
+            try await JobOrderingGate.release(key, in: session)
+            let state = try await session.sql.raw("SELECT state FROM jobs WHERE id = \(bind: job.id)").first()?.string("state")
+            job.state = state.flatMap(Job.State.init(rawValue:)) ?? job.state
+            return job
         }
     }
 

@@ -25,7 +25,7 @@ public struct SQLLedger: Ledger {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.atomically(.write) { session in
-            let ledger = SQLLedgerSession(session: session)
+            let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
             let result = try await body(ledger)
             try await ledger.stampEventFeed()
             return result
@@ -36,7 +36,7 @@ public struct SQLLedger: Ledger {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.groupedWrite { session in
-            let ledger = SQLLedgerSession(session: session)
+            let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
             let result = try await body(ledger)
             try await ledger.stampEventFeed()
             return result
@@ -48,7 +48,7 @@ public struct SQLLedger: Ledger {
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
         try await database.atomically(.read) { session in
-            try await body(SQLLedgerSession(session: session))
+            try await body(SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache))
         }
     }
 }

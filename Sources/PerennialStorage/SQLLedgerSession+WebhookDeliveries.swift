@@ -8,25 +8,36 @@ extension SQLLedgerSession {
         replay_of, ordering_position, state, attempts, last_status, last_error, last_latency_ms, last_attempt_at, next_attempt_at, delivered_at
         """
 
+    /// Inserts the deliveries, up to 100 per statement, and returns their ids in the order given.
     public func recordWebhookDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64] {
         var ids: [Int64] = []
-        for delivery in deliveries {
-            let row = try await sql.raw("""
-                INSERT INTO webhook_deliveries (app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body,
-                                                occurred_at, created_at, replay_of, ordering_position, state, attempts,
-                                                next_attempt_at)
-                VALUES (\(bind: delivery.appID), \(bind: delivery.endpointID), \(bind: delivery.eventSequence),
-                        \(bind: delivery.messageID), \(bind: delivery.kind), \(bind: delivery.appUserID), \(bind: delivery.body),
-                        \(bind: delivery.occurredAt.milliseconds), \(bind: delivery.createdAt.milliseconds),
-                        \(bind: delivery.replayOf), \(bind: delivery.orderingPosition),
-                        \(bind: WebhookDeliveryState.pending.rawValue), 0,
-                        \(bind: delivery.createdAt.milliseconds))
-                RETURNING id
-                """).first()
-            guard let row else { throw StorageError(.corruptRecord, "a webhook delivery's id was not returned") }
-            ids.append(try row.int64("id"))
+        for start in stride(from: 0, to: deliveries.count, by: 100) {
+            ids += try await insertDeliveries(Array(deliveries[start..<min(start + 100, deliveries.count)]))
         }
         return ids
+    }
+
+    private func insertDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64] {
+        let rows = deliveries.map { delivery -> SQLQueryString in
+            """
+            (\(bind: delivery.appID), \(bind: delivery.endpointID), \(bind: delivery.eventSequence), \(bind: delivery.messageID),
+             \(bind: delivery.kind), \(bind: delivery.appUserID), \(bind: delivery.body), \(bind: delivery.occurredAt.milliseconds),
+             \(bind: delivery.createdAt.milliseconds), \(bind: delivery.replayOf), \(bind: delivery.orderingPosition),
+             \(bind: WebhookDeliveryState.pending.rawValue), 0, \(bind: delivery.createdAt.milliseconds))
+            """
+        }
+        let returned = try await sql.raw("""
+            INSERT INTO webhook_deliveries (app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body,
+                                            occurred_at, created_at, replay_of, ordering_position, state, attempts,
+                                            next_attempt_at)
+            VALUES \(rows.joined(separator: ", "))
+            RETURNING id
+            """).all().map { try $0.int64("id") }
+        guard returned.count == deliveries.count else {
+            throw StorageError(.corruptRecord, "webhook deliveries' ids were not all returned")
+        }
+        // Ids are taken in the order the rows are given, one after another: sorted, they follow it.
+        return returned.sorted()
     }
 
     public func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord? {

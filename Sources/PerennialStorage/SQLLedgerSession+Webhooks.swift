@@ -15,6 +15,17 @@ extension SQLLedgerSession {
             """).all().map(Self.endpoint(from:))
     }
 
+    public func recordingWebhookEndpoints(appID: String) async throws -> [WebhookEndpointRecord] {
+        if endpointChanges.happened { return try await webhookEndpoints(appID: appID) }
+        return try await endpointCache.endpoints(appID: appID) { try await webhookEndpoints(appID: appID) }
+    }
+
+    /// Notes that this transaction changed an endpoint, and clears the cache for everyone.
+    private func noteEndpointChange() {
+        endpointChanges.note()
+        endpointCache.invalidate()
+    }
+
     public func webhookEndpoint(appID: String, id: String) async throws -> WebhookEndpointRecord? {
         try await sql.raw("""
             SELECT \(unsafeRaw: Self.endpointColumns) FROM webhook_endpoints WHERE app_id = \(bind: appID) AND id = \(bind: id)
@@ -22,6 +33,7 @@ extension SQLLedgerSession {
     }
 
     public func saveWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws {
+        noteEndpointChange()
         try await sql.raw("""
             INSERT INTO webhook_endpoints (\(unsafeRaw: Self.endpointColumns))
             VALUES (\(bind: endpoint.appID), \(bind: endpoint.id), \(bind: endpoint.url),
@@ -38,7 +50,8 @@ extension SQLLedgerSession {
     }
 
     public func deleteWebhookEndpoint(appID: String, id: String) async throws -> Bool {
-        try await sql.raw("""
+        noteEndpointChange()
+        return try await sql.raw("""
             DELETE FROM webhook_endpoints WHERE app_id = \(bind: appID) AND id = \(bind: id) RETURNING id
             """).first() != nil
     }

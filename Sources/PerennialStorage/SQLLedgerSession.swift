@@ -9,9 +9,14 @@ public struct SQLLedgerSession: LedgerSession {
     let session: DatabaseSession
     /// The events this write recorded, given feed positions as it ends.
     let feedStamps = EventFeedStamps()
+    /// The database's cache of webhook endpoints (`recordingWebhookEndpoints`).
+    let endpointCache: WebhookEndpointCache
+    /// Whether this transaction changed an endpoint: then it reads endpoints itself, never the cache.
+    let endpointChanges = WebhookEndpointCache.Changes()
 
-    init(session: DatabaseSession) {
+    init(session: DatabaseSession, endpointCache: WebhookEndpointCache) {
         self.session = session
+        self.endpointCache = endpointCache
     }
 
     var sql: any SQLDatabase { session.sql }

@@ -14,7 +14,7 @@ public struct SQLNotificationInbox: NotificationInbox {
     }
 
     public func receive(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
-        try await database.groupedWrite { try await SQLLedgerSession(session: $0).receiveNotification(notification) }
+        try await database.groupedWrite { try await SQLLedgerSession(session: $0, endpointCache: database.webhookEndpointCache).receiveNotification(notification) }
     }
 
     public func lastReceived(appID: String, store: Store) async throws -> Instant? {

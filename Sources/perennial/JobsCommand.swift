@@ -15,13 +15,13 @@ struct JobsCommand: AsyncParsableCommand {
 
         @OptionGroup var options: ServerOptions
         @Option(help: "Only this app's jobs.") var app: String?
-        @Option(help: "Only jobs in this state: waiting, leased or buried.") var state: String?
+        @Option(help: "Only jobs in this state: waiting, held (behind an earlier job of their ordering key), leased or buried.") var state: String?
         @Option(help: "At most this many jobs.") var limit = 100
 
         func run() async throws {
             var jobState: Job.State?
             if let state {
-                guard let value = Job.State(rawValue: state) else { throw ValidationError("--state must be waiting, leased or buried") }
+                guard let value = Job.State(rawValue: state) else { throw ValidationError("--state must be waiting, held, leased or buried") }
                 jobState = value
             }
             let jobs = try await JobAdministration.list(options.overrides, appID: app, state: jobState, limit: max(limit, 1))

@@ -12,13 +12,13 @@ struct EventTests {
             let renewal = Fixtures.event(.renewal, occurredAt: 200)
             let purchase = Fixtures.event(.initialPurchase, occurredAt: 100)
             let trial = Fixtures.event(.trialStarted, occurredAt: 100, details: ["offer": "intro"])
-            try await ledger.write {
+            _ = try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u1", [renewal, purchase], recordedAt: Fixtures.instant(1))
             }
-            try await ledger.write {
+            _ = try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u1", [purchase, trial, renewal], recordedAt: Fixtures.instant(2))
             }
-            try await ledger.write {
+            _ = try await ledger.write {
                 try await $0.appendEvents(appID: "app", appUserID: "u2", [Fixtures.event(.renewal, original: "9", occurredAt: 50)],
                                           recordedAt: Fixtures.instant(3))
             }

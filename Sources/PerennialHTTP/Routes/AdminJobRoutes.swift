@@ -17,7 +17,7 @@ struct AdminJobRoutes {
             var state: Job.State?
             if let text = request.uri.queryParameters.get("state") {
                 guard let value = Job.State(rawValue: String(text)) else {
-                    throw PerennialError(.invalidState, "state must be waiting, leased or buried")
+                    throw PerennialError(.invalidState, "state must be waiting, held, leased or buried")
                 }
                 state = value
             }

@@ -23,10 +23,19 @@ public struct JobRunner: Sendable {
     /// Runs at most one due job; returns whether there was one.
     @discardableResult
     public func runOnce() async throws -> Bool {
+        guard let job = try await claim(limit: 1).first else { return false }
+        try await execute(job)
+        return true
+    }
+
+    private func claim(limit: Int) async throws -> [Job] {
+        try await queue.claim(kinds: handlers.keys.sorted(), now: clock.now(), leaseMilliseconds: policy.lease.milliseconds, limit: limit)
+    }
+
+    /// Runs a claimed job with its handler, then completes, retries or buries it.
+    private func execute(_ job: Job) async throws {
+        guard let handler = handlers[job.kind] else { return }
         let now = clock.now()
-        guard let job = try await queue.claim(
-            kinds: handlers.keys.sorted(), now: now, leaseMilliseconds: policy.lease.milliseconds
-        ), let handler = handlers[job.kind] else { return false }
         do {
             try await handler.run(job)
             if !handler.completesItself { try await queue.complete(jobID: job.id) }
@@ -55,33 +64,66 @@ public struct JobRunner: Sendable {
                 try await queue.retry(jobID: job.id, error: code, runAt: next)
             }
         }
-        return true
     }
 
-    /// Runs every due job, then waits `interval`, until cancelled; with `workers` above 1, that many loops
-    /// claim and run jobs side by side (jobs sharing an ordering key still run one at a time, in order: the
-    /// queue leases the next only once the one before it is done).
+    /// Runs due jobs until cancelled, at most `workers` at a time, looking again every `interval` while
+    /// nothing is due or slots are free. Jobs are claimed in batches: all free slots at once, as soon as half
+    /// of them are free (jobs sharing an ordering key still run one at a time, in order: the queue leases
+    /// the next only once the one before it is done).
     public func run(interval: Duration = .seconds(1), workers: Int = 1) async {
-        guard workers > 1 else { return await work(interval: interval) }
-        await withDiscardingTaskGroup { group in
-            for _ in 0..<workers {
-                group.addTask { await work(interval: interval) }
+        let workers = max(1, workers)
+        let refill = max(1, workers / 2)
+        await withTaskGroup(of: Bool.self) { group in
+            var running = 0
+            var ticking = false
+            var shouldClaim = true
+            while !Task.isCancelled {
+                var claimed: [Job] = []
+                if shouldClaim, running < workers {
+                    do {
+                        claimed = try await claim(limit: workers - running)
+                    } catch {
+                        // A shutdown cancels the queue's database calls mid-flight: that is not a failure.
+                        if Task.isCancelled { break }
+                        logger.error("job runner failed", metadata: ["error": "\(error)"])
+                    }
+                }
+                for job in claimed {
+                    running += 1
+                    group.addTask { await runLogged(job) }
+                }
+                // Slots left free: look again after `interval`, even while the running jobs take long.
+                if running < workers, !ticking {
+                    ticking = true
+                    group.addTask {
+                        try? await Task.sleep(for: interval)
+                        return false
+                    }
+                }
+                // A job ended (true) or the interval passed (false).
+                guard let jobEnded = await group.next() else { continue }
+                if jobEnded {
+                    running -= 1
+                    shouldClaim = workers - running >= refill
+                } else {
+                    ticking = false
+                    shouldClaim = true
+                }
             }
+            group.cancelAll()
         }
     }
 
-    private func work(interval: Duration) async {
-        while !Task.isCancelled {
-            do {
-                while !Task.isCancelled, try await runOnce() {}
-            } catch is CancellationError {
-                return
-            } catch {
-                // A shutdown cancels the queue's database calls mid-flight: that is not a failure.
-                if Task.isCancelled { return }
-                logger.error("job runner failed", metadata: ["error": "\(error)"])
+    /// Runs a claimed job; a failure to record its outcome is logged (its lease runs out and it is claimed
+    /// again). Returns true, for `run`'s loop.
+    private func runLogged(_ job: Job) async -> Bool {
+        do {
+            try await execute(job)
+        } catch {
+            if !Task.isCancelled {
+                logger.error("job runner failed", metadata: ["job": "\(job.id)", "kind": "\(job.kind)", "error": "\(error)"])
             }
-            try? await Task.sleep(for: interval)
         }
+        return true
     }
 }

@@ -6,6 +6,9 @@ public struct Job: Sendable, Hashable {
     public enum State: String, Sendable, Hashable {
         case waiting
         case leased
+        /// Waiting behind an earlier job of its ordering key (`NewJob.orderingKey`): never claimed until that
+        /// job completes or is buried, when the next of the key becomes `waiting`.
+        case held
         /// The dead-letter state: kept with its last error, listed, re-queueable, never run on its own.
         case buried
     }

@@ -9,6 +9,9 @@ public protocol JobOutbox: Sendable {
     /// `JobQueue.enqueue` does.
     func enqueue(_ job: NewJob, createdAt: Instant) async throws
 
+    /// Adds jobs as `enqueue(_:createdAt:)` does, in a few statements for many.
+    func enqueue(_ jobs: [NewJob], createdAt: Instant) async throws
+
     /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
     /// newer decision no longer asks for). A leased or buried job is left as it is.
     func withdrawWaitingJob(deduplicationKey: String) async throws

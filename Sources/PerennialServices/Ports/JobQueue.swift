@@ -7,8 +7,10 @@ public protocol JobQueue: Sendable {
     /// Adds a job. With a `deduplicationKey`, a job with the same key still waiting is replaced instead.
     func enqueue(_ job: NewJob) async throws
 
-    /// Takes the next due job of one of these kinds, leasing it until `now + lease`; nil when none is due.
-    func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job?
+    /// Takes up to `limit` due jobs of these kinds (earliest due first), leasing each until `now + lease`;
+    /// none when none is due. Never two of one ordering key, unless one was enqueued ahead of the other
+    /// while that other already ran.
+    func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64, limit: Int) async throws -> [Job]
 
     /// Removes a finished job.
     func complete(jobID: Int64) async throws
@@ -28,6 +30,11 @@ public protocol JobQueue: Sendable {
 }
 
 extension JobQueue {
+    /// Takes the next due job of one of these kinds, leasing it until `now + lease`; nil when none is due.
+    public func claim(kinds: [String], now: Instant, leaseMilliseconds: Int64) async throws -> Job? {
+        try await claim(kinds: kinds, now: now, leaseMilliseconds: leaseMilliseconds, limit: 1).first
+    }
+
     /// Every job, oldest first.
     public func jobs(limit: Int) async throws -> [Job] {
         try await jobs(appID: nil, state: nil, limit: limit)

@@ -8,6 +8,10 @@ public protocol WebhookRecords: Sendable {
     /// The app's endpoints, by creation.
     func webhookEndpoints(appID: String) async throws -> [WebhookEndpointRecord]
 
+    /// The app's endpoints as the writes that record events see them: possibly from a cache, which this
+    /// process's own changes clear at once and another process's reach within a second.
+    func recordingWebhookEndpoints(appID: String) async throws -> [WebhookEndpointRecord]
+
     /// One endpoint of the app.
     func webhookEndpoint(appID: String, id: String) async throws -> WebhookEndpointRecord?
 

@@ -156,7 +156,10 @@ public struct WebhookDeliveryJob: JobHandler {
         let disabled = try await ledger.groupedWrite { session -> Bool in
             try await session.recordWebhookAttempt(deliveryID: delivery.id, finalAttempt)
             if finished { try await session.completeJob(id: job.id) }
-            guard var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id) else { return false }
+            // The endpoint's failure clock moves only when this attempt failed or it was running.
+            guard retryable || endpoint.failingSince != nil,
+                var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id)
+            else { return false }
             if !retryable {
                 guard current.failingSince != nil else { return false }
                 current.failingSince = nil

@@ -115,8 +115,7 @@ public struct WebhookService: Sendable {
             let delivery = NewWebhookDelivery(
                 appID: app.id, endpointID: record.id, eventSequence: 0, messageID: messageID, kind: WebhookEndpointInput.testKind,
                 appUserID: "", body: try message.encoded(), occurredAt: now, createdAt: now, orderingPosition: 0)
-            let id = try await session.recordWebhookDeliveries([delivery])[0]
-            try await session.enqueue(WebhookDeliveryJob.job(deliveryID: id, delivery: delivery, runAt: now), createdAt: now)
+            let id = try await WebhookOutbox.enqueue([delivery], at: now, in: session)[0]
             guard let stored = try await session.webhookDelivery(appID: app.id, id: id) else { throw Self.notFound }
             return stored
         }
@@ -225,10 +224,7 @@ public struct WebhookService: Sendable {
             copy.replayOf = $0.id
             return copy
         }
-        let ids = try await session.recordWebhookDeliveries(copies)
-        for (id, copy) in zip(ids, copies) {
-            try await session.enqueue(WebhookDeliveryJob.job(deliveryID: id, delivery: copy, runAt: now), createdAt: now)
-        }
+        _ = try await WebhookOutbox.enqueue(copies, at: now, in: session)
     }
 
     private func record(app: AppSettings, id: String) async throws -> WebhookEndpointRecord {
