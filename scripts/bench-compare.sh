@@ -6,7 +6,10 @@
 # openssl), and each is the median of its rounds; the HTTP figures are the median of `--rounds` rounds.
 #
 # Usage: scripts/bench-compare.sh [--seconds N] [--rounds N] [--cpu-rounds N] [--customers N] [--hot-customers N]
-#                                 [--postgres-url URL | --no-postgres] [-- extra arguments for perennial-bench]
+#                                 [--time-limit SECONDS] [--postgres-url URL | --no-postgres]
+#                                 [-- extra arguments for perennial-bench]
+# Each perennial-bench run gets --time-limit seconds (default 3600; seeding 100,000 customers the first time
+# is most of it): one that runs past it is stopped and named, the others go on, and the script exits 1.
 # Environment: PERENNIAL_SCRATCH_PATH (release build folder, default .build), PERENNIAL_FIXTURES (default
 # Tests/Fixtures in the repository), BENCH_OUT (where the raw JSON lines go, default a new /tmp folder).
 set -euo pipefail
@@ -17,6 +20,7 @@ rounds=5
 cpu_rounds=9
 customers=100000
 hot_customers=1000
+time_limit=3600
 postgres_url="postgres://perennial:perennial@127.0.0.1:5432/perennial_bench"
 use_postgres=1
 extra=()
@@ -27,6 +31,7 @@ while [[ $# -gt 0 ]]; do
         --cpu-rounds) cpu_rounds=$2; shift 2 ;;
         --customers) customers=$2; shift 2 ;;
         --hot-customers) hot_customers=$2; shift 2 ;;
+        --time-limit) time_limit=$2; shift 2 ;;
         --postgres-url) postgres_url=$2; shift 2 ;;
         --no-postgres) use_postgres=0; shift ;;
         --) shift; extra=("$@"); break ;;
@@ -97,13 +102,33 @@ for round in $(seq 1 "$cpu_rounds"); do
 done
 rm -f "$out/openssl-round.txt"
 
-echo "== perennial-bench: engine replay and HTTP" >&2
-(cd "$repo" && "$bench" engine-replay hello-http entitlements-http notifications-http ledger-replay --json \
-    --seconds "$seconds" --rounds "$rounds" --customers "$customers" --hot-customers "$hot_customers" \
-    --fixtures "$fixtures" "${postgres_args[@]}" \
-    "${extra[@]}") | tee -a "$out/perennial.jsonl"
+# Each group of benchmarks in a run of its own, under the time limit, so that one that never ends is named
+# and the rest are still measured (hello-http alternates its rounds with entitlements-http's: one run).
+exceeded=()
+for group in "engine-replay" "hello-http entitlements-http" "notifications-http" "ledger-replay"; do
+    echo "== perennial-bench: $group (at most ${time_limit} s)" >&2
+    status=0
+    # shellcheck disable=SC2086 # the group is a list of names
+    (cd "$repo" && timeout --kill-after=30 "$time_limit" "$bench" $group --json \
+        --seconds "$seconds" --rounds "$rounds" --customers "$customers" --hot-customers "$hot_customers" \
+        --fixtures "$fixtures" "${postgres_args[@]}" \
+        "${extra[@]}") | tee -a "$out/perennial.jsonl" || status=$?
+    if [[ $status == 124 || $status == 137 ]]; then
+        echo "perennial-bench $group ran past its time limit of ${time_limit} s and was stopped" >&2
+        exceeded+=("$group")
+    elif [[ $status != 0 ]]; then
+        echo "perennial-bench $group failed (exit $status)" >&2
+        exceeded+=("$group (exit $status)")
+    fi
+done
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$out/machine.txt" >&2
 
 echo "== figures and ratios (raw lines in $out)" >&2
-python3 "$repo/scripts/bench-table.py" "$out"
+table_status=0
+python3 "$repo/scripts/bench-table.py" "$out" || table_status=$?
+if [[ ${#exceeded[@]} -gt 0 ]]; then
+    printf 'not measured: %s\n' "${exceeded[@]}" >&2
+    exit 1
+fi
+exit "$table_status"

@@ -93,12 +93,12 @@ struct HTTPBenchmarks: Sendable {
                 if names.contains(.ledgerReplay) {
                     report(try await replay(label: database.label, stack: server.stack, progress: progress))
                 }
-                await load.shutdown()
+                await TimeLimit.run("\(database.label): closing the load's connections", progress: progress) { await load.shutdown() }
             } catch {
-                await server.stop()
+                await TimeLimit.run("\(database.label): stopping the server", progress: progress) { [server] in await server.stop() }
                 throw error
             }
-            await server.stop()
+            await TimeLimit.run("\(database.label): stopping the server", progress: progress) { [server] in await server.stop() }
         }
     }
 

@@ -43,10 +43,10 @@ struct MetricsBenchmark: Sendable {
                 }
                 for result in try await measure(ledger: ledger, label: database.label, now: now) { report(result) }
             } catch {
-                await opened.shutdown()
+                await TimeLimit.run("metrics \(database.label): closing the database", progress: progress) { await opened.shutdown() }
                 throw error
             }
-            await opened.shutdown()
+            await TimeLimit.run("metrics \(database.label): closing the database", progress: progress) { await opened.shutdown() }
         }
     }
 

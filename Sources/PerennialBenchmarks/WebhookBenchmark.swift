@@ -35,11 +35,11 @@ struct WebhookBenchmark: Sendable {
             await runner.value
             let result = try await figures(label: label, ledger: ledger, after: feedStart, receiver: receiver)
             try await server.stack.webhooks.delete(app: app, id: endpoint.record.id)
-            await receiver.stop()
+            await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             return [notifications, result]
         } catch {
             runner.cancel()
-            await receiver.stop()
+            await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             throw error
         }
     }
