@@ -36,11 +36,12 @@ def number(value, digits=0):
 
 def main():
     figures = load(sys.argv[1])
-    print("| benchmark | ops/s | unit | p50 ms | p99 ms | peak RSS MB |")
-    print("|---|---:|---|---:|---:|---:|")
+    print("| benchmark | ops/s | unit | p50 ms | p99 ms | peak RSS MB | statements/op |")
+    print("|---|---:|---|---:|---:|---:|---:|")
     for name, item in figures.items():
         print(f"| {name} | {number(item['ops_per_sec'])} | {item.get('unit') or ''} | {number(item.get('p50_ms'), 2)} "
-              f"| {number(item.get('p99_ms'), 2)} | {number(item.get('peak_rss_mb'))} |")
+              f"| {number(item.get('p99_ms'), 2)} | {number(item.get('peak_rss_mb'))} "
+              f"| {number(item.get('statements_per_op'), 1)} |")
 
     def rate(name):
         item = figures.get(name)

@@ -15,12 +15,16 @@ public struct BenchmarkResult: Sendable, Hashable {
     public var peakMemoryMegabytes: Double?
     /// What one operation is (`verify`, `request`, `transaction` …), for people reading the table.
     public var unit: String?
+    /// The SQL statements the process sent per operation completed (`BEGIN` and `COMMIT` included; on
+    /// PostgreSQL each is a round trip), background work during the rounds included; nil when not counted.
+    public var statementsPerOperation: Double?
 
     /// Creates a result.
     public init(
         name: String, operationsPerSecond: Double, p50Milliseconds: Double? = nil, p99Milliseconds: Double? = nil,
-        peakMemoryMegabytes: Double? = nil, unit: String? = nil
+        peakMemoryMegabytes: Double? = nil, unit: String? = nil, statementsPerOperation: Double? = nil
     ) {
+        self.statementsPerOperation = statementsPerOperation
         self.name = name
         self.operationsPerSecond = operationsPerSecond
         self.p50Milliseconds = p50Milliseconds
@@ -30,7 +34,7 @@ public struct BenchmarkResult: Sendable, Hashable {
     }
 
     /// One JSON object on one line: `{"name", "ops_per_sec", "p50_ms", "p99_ms"}` (nulls written out), plus
-    /// `peak_rss_mb` and `unit` when known.
+    /// `peak_rss_mb`, `unit` and `statements_per_op` when known.
     public var jsonLine: String {
         var fields = [
             "\"name\": \(Self.quoted(name))",
@@ -40,6 +44,9 @@ public struct BenchmarkResult: Sendable, Hashable {
         ]
         if let peakMemoryMegabytes { fields.append("\"peak_rss_mb\": \(Self.number(peakMemoryMegabytes, digits: 1))") }
         if let unit { fields.append("\"unit\": \(Self.quoted(unit))") }
+        if let statementsPerOperation {
+            fields.append("\"statements_per_op\": \(Self.number(statementsPerOperation, digits: 1))")
+        }
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
@@ -51,6 +58,7 @@ public struct BenchmarkResult: Sendable, Hashable {
             text += String(format: "   p50 %.2f ms  p99 %.2f ms", p50Milliseconds, p99Milliseconds)
         }
         if let peakMemoryMegabytes { text += String(format: "   peak RSS %.0f MB", peakMemoryMegabytes) }
+        if let statementsPerOperation { text += String(format: "   %.1f statements/%@", statementsPerOperation, unit ?? "op") }
         return text
     }
 

@@ -81,12 +81,15 @@ struct HTTPBenchmarks: Sendable {
                 }
                 if names.contains(.notificationsHTTP) {
                     report(try await notifications(
-                        name: "notifications-http-\(database.label)", load: load, authority: authority, progress: progress))
+                        name: "notifications-http-\(database.label)", kind: server.stack.database.kind, load: load, authority: authority,
+                        progress: progress))
                 }
                 if names.contains(.webhooks) {
                     let results = try await WebhookBenchmark(options: options, logger: logger).run(
                         label: database.label, server: server,
-                        measureNotifications: { try await notifications(name: $0, load: load, authority: authority, progress: progress) },
+                        measureNotifications: { [kind = server.stack.database.kind] in
+                            try await notifications(name: $0, kind: kind, load: load, authority: authority, progress: progress)
+                        },
                         progress: progress)
                     for result in results { report(result) }
                 }
@@ -147,7 +150,7 @@ struct HTTPBenchmarks: Sendable {
     /// Like `measure`, but every request posts a notification signed beforehand (signing is not timed):
     /// each round gets a fresh pool sized from the previous round's rate.
     private func notifications(
-        name: String, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
+        name: String, kind: DatabaseKind, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
     ) async throws -> BenchmarkResult {
         let rounds = max(options.rounds, 1)
         let roundSeconds = options.seconds / Double(rounds)
@@ -157,6 +160,8 @@ struct HTTPBenchmarks: Sendable {
         var rates: [Double] = []
         var latencies: [Double] = []
         var failed = 0
+        var completed = 0
+        let statementsBefore = StatementCounter.count(kind)
         for _ in 0..<rounds {
             let count = max(Int(estimate * roundSeconds * 3), 200)
             let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
@@ -166,8 +171,11 @@ struct HTTPBenchmarks: Sendable {
             rates.append(round.rate)
             latencies += round.latencies
             failed += round.failed
+            completed += round.completed
         }
-        return result(name: name, unit: "notification", rates: rates, latencies: latencies, failed: failed)
+        var measured = result(name: name, unit: "notification", rates: rates, latencies: latencies, failed: failed)
+        measured.statementsPerOperation = Double(StatementCounter.count(kind) - statementsBefore) / Double(max(completed, 1))
+        return measured
     }
 
     private func result(name: String, unit: String, rates: [Double], latencies: [Double], failed: Int) -> BenchmarkResult {

@@ -34,7 +34,7 @@ final class DatabaseSession: Sendable {
         sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier,
         driver: SessionDriver
     ) {
-        self.sql = sql
+        self.sql = CountingSQLDatabase(base: sql, kind: kind)
         self.kind = kind
         self.logger = logger
         self.ownerID = ownerID

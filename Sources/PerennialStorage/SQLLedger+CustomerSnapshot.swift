@@ -14,9 +14,11 @@ extension SQLLedger {
         if case .sqlite(let sqlite) = database.backend, !database.holdsSession,
            let rows = try sqlite.customerSnapshotRows(appID: appID, appUserID: appUserID)
         {
+            StatementCounter.note(.sqlite)
             return try rows.snapshot()
         }
         let rows = try await database.withReadStatement { session in
+            StatementCounter.note(session.kind)
             var rows = CustomerSnapshotRows()
             switch session.driver {
             case .sqlite(let connection):
