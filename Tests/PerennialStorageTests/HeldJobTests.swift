@@ -83,6 +83,29 @@ struct HeldJobTests {
         }
     }
 
+    /// Many jobs in one write (a write's deliveries): each key's first by position is decided as a single
+    /// job would be, the others of its key are held behind it, and one that overtakes waiting jobs holds them.
+    @Test(arguments: TestDatabase.available)
+    func jobsEnqueuedTogetherKeepEachKeysLine(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 0)))
+            let ledger = SQLLedger(database: connection)
+            try await queue.enqueue(OrderedJobTests.job("c", 5))
+            try await queue.enqueue(OrderedJobTests.job("d", 1))
+            let together = [
+                OrderedJobTests.job("a", 3), OrderedJobTests.job("a", 1), OrderedJobTests.job("b", 1),
+                OrderedJobTests.job(nil, nil, payload: "free"), OrderedJobTests.job("c", 2), OrderedJobTests.job("a", 2),
+                OrderedJobTests.job("d", 2),
+            ]
+            try await ledger.write { try await $0.enqueue(together, createdAt: Fixtures.instant(1)) }
+            #expect(try await Self.states(queue) == [
+                "c:5:held", "d:1:waiting", "a:3:held", "a:1:waiting", "b:1:waiting", "free:waiting", "c:2:waiting", "a:2:held",
+                "d:2:held",
+            ])
+            #expect(Set(try await Self.claim(queue, limit: 10)) == ["d:1", "a:1", "b:1", "free", "c:2"])
+        }
+    }
+
     /// Migration 21 holds the jobs that the claim used to hold back by looking at their keys.
     @Test(arguments: TestDatabase.available)
     func theMigrationHoldsTheJobsBehindTheirKeysFirst(database: TestDatabase) async throws {
