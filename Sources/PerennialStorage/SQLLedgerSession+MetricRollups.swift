@@ -58,12 +58,17 @@ extension SQLLedgerSession {
                 """).run()
             return
         }
-        for cell in cells {
+        // SQLite: many cells per statement too (500 rows of 9 parameters stay far below its limit).
+        for start in stride(from: 0, to: cells.count, by: 500) {
+            let rows = cells[start..<min(start + 500, cells.count)].map { cell -> SQLQueryString in
+                """
+                (\(bind: appID), \(bind: cell.measure), \(bind: Int64(cell.day)), \(bind: environment.rawValue),
+                 \(bind: store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard), \(bind: cell.value))
+                """
+            }
             try await sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
-                VALUES (\(bind: appID), \(bind: cell.measure), \(bind: Int64(cell.day)), \(bind: environment.rawValue),
-                        \(bind: store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard),
-                        \(bind: cell.value))
+                VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
                 """).run()
