@@ -36,6 +36,11 @@ public struct AppDoctor: Sendable {
         self.checkTimeout = checkTimeout
     }
 
+    /// The same doctor, giving each store's checks `checkTimeout` (tests on a loaded machine).
+    public func checking(within checkTimeout: Duration) -> AppDoctor {
+        AppDoctor(apps: apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock, checkTimeout: checkTimeout)
+    }
+
     /// Everything wrong with one app, sorted by store, then code. Each store's checks run at once, each for
     /// at most `checkTimeout`.
     public func examine(_ app: AppSettings) async -> [StoreDiagnosis] {
