@@ -47,9 +47,17 @@ struct ConcurrentJobRunnerTests {
             orderingKey: key, orderingPosition: Int64(position))
     }
 
-    static func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    /// Waits until `count` jobs finished, giving up only once a minute passed without one more finishing:
+    /// under the full suite on two cores every statement waits behind other tests' work in the shared
+    /// thread pool, and thirty jobs may take minutes while still making progress.
+    static func waitUntil(_ recorder: Recorder, finished count: Int) async throws {
+        var seen = recorder.finished.count
+        var deadline = ContinuousClock.now + .seconds(60)
+        while recorder.finished.count < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+            let now = recorder.finished.count
+            if now > seen { (seen, deadline) = (now, ContinuousClock.now + .seconds(60)) }
+        }
     }
 
     @Test func workersRunKeysSideBySideAndEachKeyInOrder() async throws {
@@ -62,7 +70,7 @@ struct ConcurrentJobRunnerTests {
         }
         let recorder = Recorder()
         let running = Task { await Self.runner(recorder, queue: queue).run(interval: .milliseconds(20), workers: 4) }
-        try await Self.waitUntil { recorder.finished.count == 30 }
+        try await Self.waitUntil(recorder, finished: 30)
         running.cancel()
         await running.value
 
@@ -84,7 +92,7 @@ struct ConcurrentJobRunnerTests {
         try await Task.sleep(for: .milliseconds(100))
         // Enqueued while the slow one runs and three workers are idle: they are found at the next look.
         for position in 1...3 { try await queue.enqueue(Self.job("fast", position, milliseconds: 1)) }
-        try await Self.waitUntil { recorder.finished.count == 3 }
+        try await Self.waitUntil(recorder, finished: 3)
         let finished = recorder.finished
         running.cancel()
         await running.value
