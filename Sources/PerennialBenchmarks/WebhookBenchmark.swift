@@ -27,6 +27,7 @@ struct WebhookBenchmark: Sendable {
         let ledger = SQLLedger(database: server.stack.database)
         let feedStart = try await lastFeedPosition(ledger)
         do {
+            progress("webhooks-\(label): notifications-http with an endpoint")
             let notifications = try await measureNotifications("notifications-http-webhooks-\(label)")
             progress("webhooks-\(label): waiting for the deliveries to drain")
             let drained = try await drain(ledger, endpointID: endpoint.record.id, receiver: receiver)

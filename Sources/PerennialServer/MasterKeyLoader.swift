@@ -33,7 +33,7 @@ public struct MasterKeyLoader: Sendable {
             return key
         }
         let key = SecretBox.generateMasterKey()
-        let text = key.map { String(format: "%02x", $0) }.joined() + "\n"
+        let text = Hexadecimal.lowercase(key) + "\n"
         guard PrivateFile.create(atPath: keyFile, contents: Data(text.utf8)) else {
             throw ConfigurationError(file: keyFile, key: "", problem: "cannot create the master key file")
         }

@@ -7,8 +7,10 @@ import SQLKit
 /// - Claiming: inside a transaction, the next due job of the requested kinds (waiting with `run_at <= now`,
 ///   or leased with an expired lease) is selected, on PostgreSQL `FOR UPDATE SKIP LOCKED` so concurrent
 ///   workers in several processes never take the same one, then marked leased until `now + lease` with its
-///   `attempts` increased. On SQLite the transaction holds the database's write lock. Jobs behind an
-///   earlier one of their ordering key are `held` (`JobOrderingGate`), so a claim reads only the due ones.
+///   `attempts` increased. On SQLite the transaction holds the database's write lock, and is shared with
+///   the writes submitted beside it (group commit): a claim costs the single writer no commit of its own.
+///   Jobs behind an earlier one of their ordering key are `held` (`JobOrderingGate`), so a claim reads only
+///   the due ones.
 /// - `attempts` counts claims; `retry` does not increase it again.
 /// - Deduplication (`NewJob.onDuplicate`): with `.keep`, any job holding the key stays and the new one is
 ///   dropped. With `.replace`, at most one *waiting* job per key. Enqueueing a key that a waiting job holds replaces
@@ -110,7 +112,9 @@ public struct SQLJobQueue: JobQueue {
                 """).first() != nil
         }
         guard due else { return [] }
-        return try await database.atomically(.write) { session in
+        // Grouped: on SQLite the claim shares the commit (and its sync) of the writes waiting beside it,
+        // the stores' notifications among them, rather than costing the single writer one of its own.
+        return try await database.groupedWrite { session in
             let skipLocked: SQLQueryString = session.kind == .postgresql ? " FOR UPDATE SKIP LOCKED" : ""
             let leased = Job.State.leased.rawValue
             var claimed: [Job] = []

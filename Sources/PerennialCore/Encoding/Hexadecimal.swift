@@ -23,4 +23,18 @@ public enum Hexadecimal {
         }
         return bytes
     }
+
+    /// The bytes as lowercase digits, two per byte (what `String(format: "%02x")` gives, without
+    /// Foundation's formatting machinery per byte, which costs microseconds each).
+    public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(lowercaseDigits[Int(byte >> 4)])
+            text.append(lowercaseDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static let lowercaseDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

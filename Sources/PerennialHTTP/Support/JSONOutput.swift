@@ -1,4 +1,5 @@
 import NIOCore
+import PerennialCore
 
 /// JSON written straight into a buffer, byte for byte as `PerennialRequestContext.responseEncoder` writes it:
 /// no whitespace, `/` left as it is, and strings escaped as Foundation's `JSONEncoder` escapes them (`"`,
@@ -31,7 +32,7 @@ struct JSONOutput {
             var start = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard JSONStringEscapes.needsEscape(byte) else { continue }
                 buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
                 writeEscaped(byte)
                 start = index + 1
@@ -67,22 +68,6 @@ struct JSONOutput {
     }
 
     private mutating func writeEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): raw("\\\"")
-        case UInt8(ascii: "\\"): raw("\\\\")
-        case 0x08: raw("\\b")
-        case 0x0C: raw("\\f")
-        case 0x0A: raw("\\n")
-        case 0x0D: raw("\\r")
-        case 0x09: raw("\\t")
-        default:
-            raw("\\u00")
-            buffer.writeInteger(Self.hexDigit(byte >> 4))
-            buffer.writeInteger(Self.hexDigit(byte & 0x0F))
-        }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        buffer.writeBytes(JSONStringEscapes.escape(byte))
     }
 }

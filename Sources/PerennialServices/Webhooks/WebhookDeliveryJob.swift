@@ -50,13 +50,24 @@ public struct WebhookDeliveryJob: JobHandler {
     struct Payload: Codable, Sendable {
         var appID: String
         var deliveryID: Int64
+
+        /// The payload as JSON, written by hand: jobs are made inside the write that records the events.
+        var json: Data {
+            var output = JSONByteWriter(capacity: 64)
+            output.raw("{\"appID\":")
+            output.string(appID)
+            output.raw(",\"deliveryID\":")
+            output.int(deliveryID)
+            output.raw("}")
+            return Data(output.bytes)
+        }
     }
 
     /// The job that sends a delivery, in order with the customer's other deliveries to the endpoint.
-    static func job(deliveryID: Int64, delivery: NewWebhookDelivery, runAt: Instant) throws -> NewJob {
+    static func job(deliveryID: Int64, delivery: NewWebhookDelivery, runAt: Instant) -> NewJob {
         NewJob(
             kind: jobKind, appID: delivery.appID,
-            payload: try JSONEncoder().encode(Payload(appID: delivery.appID, deliveryID: deliveryID)), runAt: runAt,
+            payload: Payload(appID: delivery.appID, deliveryID: deliveryID).json, runAt: runAt,
             orderingKey: orderingKey(endpointID: delivery.endpointID, customer: customerToken(appID: delivery.appID, appUserID: delivery.appUserID)),
             orderingPosition: delivery.orderingPosition)
     }

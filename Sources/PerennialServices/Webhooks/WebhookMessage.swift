@@ -190,10 +190,11 @@ public struct WebhookMessage: Sendable, Hashable, Codable {
         return message
     }
 
-    /// The JSON sent: keys sorted, slashes unescaped.
+    /// The JSON sent: what `encode(to:)` gives through `JSONEncoder` with keys sorted and slashes
+    /// unescaped, written by hand (`write(to:)`).
     public func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        var output = JSONByteWriter(capacity: 1024)
+        write(to: &output)
+        return output.text
     }
 }

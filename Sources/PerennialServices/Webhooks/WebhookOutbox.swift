@@ -49,7 +49,7 @@ public enum WebhookOutbox {
     static func enqueue(_ deliveries: [NewWebhookDelivery], at now: Instant, in session: any LedgerSession) async throws -> [Int64] {
         guard !deliveries.isEmpty else { return [] }
         let ids = try await session.recordWebhookDeliveries(deliveries)
-        let jobs = try zip(ids, deliveries).map { try WebhookDeliveryJob.job(deliveryID: $0, delivery: $1, runAt: now) }
+        let jobs = zip(ids, deliveries).map { WebhookDeliveryJob.job(deliveryID: $0, delivery: $1, runAt: now) }
         try await session.enqueue(jobs, createdAt: now)
         return ids
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PerennialCore
 
 /// Stripe's webhook signature: `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`,
 /// one `v1` per secret in force (two while a secret is being rolled).
@@ -16,6 +17,6 @@ public enum StripeSimulatedWebhookSignature {
         var signed = Data("\(timestamp).".utf8)
         signed.append(body)
         let code = HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: Data(secret.utf8)))
-        return code.map { String(format: "%02x", $0) }.joined()
+        return Hexadecimal.lowercase(code)
     }
 }
