@@ -48,9 +48,11 @@ final class SQLiteWriterConnection: Sendable {
     deinit { close() }
 
     /// Opens (creating it if needed) the database at `path`; `":memory:"` for a private in-memory database.
-    static func open(path: String, busyTimeoutMilliseconds: Int) throws -> SQLiteWriterConnection {
+    /// `readOnly`: an existing file, never written (a backup's source).
+    static func open(path: String, busyTimeoutMilliseconds: Int, readOnly: Bool = false) throws -> SQLiteWriterConnection {
         var database: OpaquePointer?
-        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
+        let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
         let status = sqlite_nio_sqlite3_open_v2(path, &database, flags, nil)
         guard status == SQLITE_OK else {
             let error = failure("could not open the SQLite database", status: status, database: database)

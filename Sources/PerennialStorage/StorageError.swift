@@ -29,6 +29,9 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let nestedSession = Code(rawValue: "storage.nested_session")
         /// The database refused a statement (a constraint, a full disk, a damaged file …).
         public static let statementFailed = Code(rawValue: "storage.statement_failed")
+        /// A backup or restore was refused: the database is not an SQLite file, the target exists, or the
+        /// backup fails SQLite's integrity check or is newer than this build.
+        public static let backupRefused = Code(rawValue: "storage.backup_refused")
 
         public var description: String { rawValue }
     }

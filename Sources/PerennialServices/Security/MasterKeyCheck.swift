@@ -11,7 +11,7 @@ public enum MasterKeyCheck {
     public static func verify(_ secrets: SecretBox, ledger: any Ledger) async throws {
         try await ledger.write { ledger in
             if let sealed = try await ledger.masterKeyCanary() {
-                guard (try? secrets.open(sealed)) == canary else { throw mismatch }
+                guard opens(sealed, with: secrets) else { throw mismatch }
                 return
             }
             if let app = try await ledger.anyApp(), (try? secrets.open(app.sealedCredentials)) == nil {
@@ -19,6 +19,11 @@ public enum MasterKeyCheck {
             }
             try await ledger.saveMasterKeyCanary(try secrets.seal(canary))
         }
+    }
+
+    /// Whether `secrets`' key opens a database's sealed canary: it is the key the database was first used with.
+    public static func opens(_ sealedCanary: Data, with secrets: SecretBox) -> Bool {
+        (try? secrets.open(sealedCanary)) == canary
     }
 
     static var mismatch: PerennialError {

@@ -1,0 +1,38 @@
+import Foundation
+import PerennialServices
+import PerennialStorage
+
+extension PerennialServer {
+    /// `perennial backup --to FILE`: a consistent copy of the configured SQLite database, taken while it
+    /// serves (`SQLiteBackup`).
+    public static func backUp(_ overrides: Overrides, to destination: String) async throws -> SQLiteBackupSummary {
+        let configuration = try configuration(overrides)
+        return try await SQLiteBackup.backUp(try DatabaseLocation(url: configuration.server.databaseURL), to: destination)
+    }
+
+    /// `perennial restore --from FILE`: the backup, once checked, becomes the configured SQLite database,
+    /// which must not exist yet. A backup whose sealed secrets the configured master key does not open is
+    /// refused before anything is written, and so is one when no master key is configured (a new key
+    /// would be made, which opens nothing in it).
+    public static func restore(_ overrides: Overrides, from backup: String) async throws -> SQLiteBackupSummary {
+        let configuration = try configuration(overrides)
+        let location = try DatabaseLocation(url: configuration.server.databaseURL)
+        let keys = MasterKeyLoader()
+        let keyFile = configuration.server.masterKeyFile
+        let source = keys.source(keyFile: keyFile)
+        guard source.file == "environment" || FileManager.default.fileExists(atPath: keyFile) else {
+            throw ConfigurationError(
+                file: keyFile, key: "",
+                problem: "is missing: a backup's secrets open only with the master key of the database it was taken from; put that key here first")
+        }
+        if let canary = try await SQLiteBackup.masterKeyCanary(backup) {
+            let secrets = try SecretBox(masterKey: try keys.load(keyFile: keyFile))
+            guard MasterKeyCheck.opens(Data(canary), with: secrets) else {
+                throw ConfigurationError(
+                    file: source.file, key: source.key,
+                    problem: "does not open the backup's secrets: it is not the key of the database the backup was taken from")
+            }
+        }
+        return try await SQLiteBackup.restore(backup, to: location)
+    }
+}
