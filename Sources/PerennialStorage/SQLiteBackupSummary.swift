@@ -8,4 +8,10 @@ public struct SQLiteBackupSummary: Sendable, Hashable {
     public var customers: Int64
     public var subscriptions: Int64
     public var events: Int64
+
+    /// One line for people: the size, the schema and the counts.
+    public var report: String {
+        "\(bytes) bytes, schema version \(schemaVersion), \(apps) apps, \(customers) customers, \(subscriptions) subscriptions, "
+            + "\(events) events; integrity check ok"
+    }
 }

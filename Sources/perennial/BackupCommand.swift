@@ -1,6 +1,5 @@
 import ArgumentParser
 import PerennialServer
-import PerennialStorage
 
 /// `perennial backup --to FILE`: a consistent copy of the SQLite database while it serves.
 struct BackupCommand: AsyncParsableCommand {
@@ -16,11 +15,6 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let summary = try await PerennialServer.backUp(options.overrides, to: to)
-        print("backed up to \(to): \(BackupCommand.describe(summary))")
-    }
-
-    static func describe(_ summary: SQLiteBackupSummary) -> String {
-        "\(summary.bytes) bytes, schema version \(summary.schemaVersion), \(summary.apps) apps, \(summary.customers) customers, "
-            + "\(summary.subscriptions) subscriptions, \(summary.events) events; integrity check ok"
+        print("backed up to \(to): \(summary.report)")
     }
 }

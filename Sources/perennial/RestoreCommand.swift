@@ -15,6 +15,6 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let summary = try await PerennialServer.restore(options.overrides, from: from)
-        print("restored from \(from): \(BackupCommand.describe(summary))")
+        print("restored from \(from): \(summary.report)")
     }
 }
