@@ -3,12 +3,13 @@ import PerennialServices
 
 /// Builds Perennial's HTTP API.
 public enum PerennialRouter {
-    /// The router with every route and middleware: error envelopes outermost, then the body limit, API-key
+    /// The router with every route and middleware: the request id outermost, then error envelopes, the body limit, API-key
     /// authentication and the rate limit; the admin group records every request in the audit log. Each
     /// store adapter gets its notification endpoint; a store's other routes come with it (`stores`, each
     /// holding what it uses). Every route group is given only what it uses.
     public static func make(_ dependencies: HTTPDependencies, stores: [any StoreRoutes]) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
+        router.add(middleware: RequestIDMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())
         router.add(middleware: JSONContentTypeMiddleware())

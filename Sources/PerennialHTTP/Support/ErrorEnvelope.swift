@@ -4,8 +4,8 @@ import NIOCore
 import NIOHTTP1
 import PerennialServices
 
-/// An error as every Perennial endpoint reports it: `{"error": {"code": …, "message": …}}` with the status
-/// its kind implies.
+/// An error as every Perennial endpoint reports it: `{"error": {"code": …, "message": …, "request_id": …}}`
+/// with the status its kind implies (`request_id`: the `X-Request-Id` of the answer, `RequestIDMiddleware`).
 public struct ErrorEnvelope: HTTPResponseError {
     public var status: HTTPResponse.Status
     public var code: String
@@ -44,7 +44,11 @@ public struct ErrorEnvelope: HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = try JSONEncoder().encode(["error": ["code": code, "message": message]])
+        var error = ["code": code, "message": message]
+        error["request_id"] = (context as? any RequestIdentifying)?.requestID
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = try encoder.encode(["error": error])
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -3,8 +3,10 @@ import Hummingbird
 import PerennialServices
 
 /// The context of one request: Hummingbird's core context plus the app and key role that authenticated it.
-public struct PerennialRequestContext: RequestContext {
+public struct PerennialRequestContext: RequestContext, RequestIdentifying {
     public var coreContext: CoreRequestContextStorage
+    /// Set by `RequestIDMiddleware`: the caller's `X-Request-Id`, or one made for the request.
+    public var requestID: String?
     /// Set by `APIKeyMiddleware` once the bearer key matched an app.
     public var authenticated: (app: AppSettings, role: AppDirectory.KeyRole)?
 
