@@ -27,6 +27,11 @@ public enum SQLiteBackup {
     /// exist yet (or be empty): a database in place is never overwritten.
     public static func restore(_ backup: String, to location: DatabaseLocation) async throws -> SQLiteBackupSummary {
         let target = try filePath(of: location, role: "restore into")
+        // A database's last writes may still be in its log while its file is empty: a log beside the target
+        // would be read into the restored file.
+        for companion in [target + "-wal", target + "-shm", target + "-journal"] where FileManager.default.fileExists(atPath: companion) {
+            throw StorageError(.backupRefused, "\(companion) exists: stop the server of the database in place and move it, with its -wal and -shm files, aside first")
+        }
         if let size = try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber {
             guard size.int64Value == 0 else {
                 throw StorageError(.backupRefused, "\(target) already holds a database: stop its server and move it (with its -wal and -shm files) aside first")

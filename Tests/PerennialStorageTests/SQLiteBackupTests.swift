@@ -124,6 +124,12 @@ struct SQLiteBackupTests {
                 try await SQLiteBackup.backUp(try DatabaseLocation(url: "postgres://user:secret@127.0.0.1:1/perennial"), to: elsewhere)
             }
 
+            // An empty file whose log still holds a database's writes is not free to restore into.
+            let logged = folder.appendingPathComponent("logged.sqlite").path
+            #expect(FileManager.default.createFile(atPath: logged, contents: Data()))
+            #expect(FileManager.default.createFile(atPath: logged + "-wal", contents: Data(repeating: 1, count: 4096)))
+            await #expect(throws: StorageError(.backupRefused, "")) { try await SQLiteBackup.restore(backupPath, to: .sqlite(path: logged)) }
+
             let restored = try await SQLiteBackup.restore(backupPath, to: .sqlite(path: elsewhere))
             #expect(restored.events == backup.events && restored.customers == backup.customers)
             #expect(try await Self.expectConsistent(elsewhere) == 20)
