@@ -18,11 +18,7 @@ package enum JSONStringEscapes {
         case 0x0A: Array(#"\n"#.utf8)
         case 0x0D: Array(#"\r"#.utf8)
         case 0x09: Array(#"\t"#.utf8)
-        default: Array(#"\u00"#.utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
+        default: Array(#"\u00"#.utf8) + Array(Hexadecimal.lowercase(CollectionOfOne(byte)).utf8)
         }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
