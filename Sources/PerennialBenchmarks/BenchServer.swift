@@ -18,13 +18,15 @@ struct BenchServer: Sendable {
     /// database be reused from one run to the next.
     static let masterKey = Data(repeating: 0x42, count: 32)
 
-    /// Opens (and migrates) the database at `databaseURL` and starts serving.
+    /// Opens (and migrates) the database at `databaseURL` and starts serving; `metrics: false` as
+    /// `server.metrics.enabled: false`.
     static func start(
-        databaseURL: String, trustedRoot: Data, groupCommit: GroupCommitSettings? = nil, logger: Logger
+        databaseURL: String, trustedRoot: Data, groupCommit: GroupCommitSettings? = nil, metrics: Bool = true, logger: Logger
     ) async throws -> BenchServer {
         var configuration = PerennialConfiguration(apps: [BenchApp.settings(trustedRoot: trustedRoot)])
         configuration.server.databaseURL = databaseURL
         configuration.server.groupCommit = groupCommit
+        configuration.server.metrics.enabled = metrics
         // The webhooks benchmark's receiver is on loopback.
         configuration.server.webhooks.allowsPrivateAddresses = true
         // Rate limits stay in the path, with budgets no benchmark reaches.

@@ -30,6 +30,9 @@ public struct BenchmarkOptions: Sendable {
     /// database's defaults.
     public var groupCommitMaxBatch: Int?
     public var groupCommitMaxWaitMilliseconds = 2
+    /// Also measures entitlements-http and notifications-http on a second server of the same database with
+    /// `server.metrics.enabled: false` (`…-no-metrics-<database>`), rounds taken in turn with the first's.
+    public var compareMetrics = false
 
     var groupCommit: GroupCommitSettings? {
         groupCommitMaxBatch.map { GroupCommitSettings(maxBatch: $0, maxWait: .milliseconds(groupCommitMaxWaitMilliseconds)) }

@@ -57,6 +57,11 @@ struct HTTPBenchmarks: Sendable {
                     server = try await start()
                 }
                 let load = LoadGenerator(port: server.port, connections: options.connections)
+                // The same database served again without metrics, for their cost, measured in the same run.
+                let quiet = options.compareMetrics ? try await BenchServer.start(
+                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit,
+                    metrics: false, logger: self.logger) : nil
+                let quietLoad = quiet.map { LoadGenerator(port: $0.port, connections: options.connections) }
                 // hello-http's rounds alternate with entitlements-http's on the same server, so that the ratio of
                 // the two compares rounds taken seconds apart, whatever the host's other tenants do meanwhile.
                 var series: [LoadSeries] = []
@@ -69,6 +74,11 @@ struct HTTPBenchmarks: Sendable {
                     series.append(LoadSeries(name: "entitlements-http-\(database.label)") { _ in
                         Self.customer(Int.random(in: 0..<customers))
                     })
+                    if let quietLoad {
+                        series.append(LoadSeries(name: "entitlements-http-no-metrics-\(database.label)", load: quietLoad) { _ in
+                            Self.customer(Int.random(in: 0..<customers))
+                        })
+                    }
                     // The same reads concentrated on a few customers: the customer cache warm.
                     if let hot = options.hotCustomers.map({ min(max(1, $0), customers) }) {
                         series.append(LoadSeries(name: "entitlements-http-warm-\(database.label)") { _ in
@@ -83,6 +93,11 @@ struct HTTPBenchmarks: Sendable {
                     report(try await notifications(
                         name: "notifications-http-\(database.label)", kind: server.stack.database.kind, load: load, authority: authority,
                         progress: progress))
+                    if let quietLoad {
+                        report(try await notifications(
+                            name: "notifications-http-no-metrics-\(database.label)", kind: server.stack.database.kind, load: quietLoad,
+                            authority: authority, progress: progress))
+                    }
                 }
                 if names.contains(.webhooks) {
                     let results = try await WebhookBenchmark(options: options, logger: logger).run(
@@ -96,7 +111,11 @@ struct HTTPBenchmarks: Sendable {
                 if names.contains(.ledgerReplay) {
                     report(try await replay(label: database.label, stack: server.stack, progress: progress))
                 }
-                await TimeLimit.run("\(database.label): closing the load's connections", progress: progress) { await load.shutdown() }
+                await TimeLimit.run("\(database.label): closing the load's connections", progress: progress) {
+                    await load.shutdown()
+                    await quietLoad?.shutdown()
+                }
+                if let quiet { await TimeLimit.run("\(database.label): stopping the server without metrics", progress: progress) { await quiet.stop() } }
             } catch {
                 await TimeLimit.run("\(database.label): stopping the server", progress: progress) { [server] in await server.stop() }
                 throw error
@@ -129,14 +148,14 @@ struct HTTPBenchmarks: Sendable {
     /// median round's rate, the latencies of every counted request, and the peak memory since the warm-up
     /// ended (of all the series together).
     private func measure(_ series: [LoadSeries], unit: String, load: LoadGenerator) async -> [BenchmarkResult] {
-        for item in series { _ = await load.run(seconds: min(1, options.seconds / 4), next: item.next) }
+        for item in series { _ = await (item.load ?? load).run(seconds: min(1, options.seconds / 4), next: item.next) }
         MemoryProbe.resetPeak()
         var rates = Array(repeating: [Double](), count: series.count)
         var latencies = Array(repeating: [Double](), count: series.count)
         var failed = Array(repeating: 0, count: series.count)
         for _ in 0..<max(options.rounds, 1) {
             for (index, item) in series.enumerated() {
-                let round = await load.run(seconds: options.seconds / Double(max(options.rounds, 1)), next: item.next)
+                let round = await (item.load ?? load).run(seconds: options.seconds / Double(max(options.rounds, 1)), next: item.next)
                 rates[index].append(round.rate)
                 latencies[index] += round.latencies
                 failed[index] += round.failed

@@ -10,12 +10,15 @@ public struct HTTPTransportRequest: Sendable, Hashable {
     public var body: [UInt8]
     /// The longest the whole exchange may take, connection included.
     public var timeout: Duration
+    /// The store and endpoint it calls, for metrics; nil for a request to no store (a team's webhook).
+    public var purpose: HTTPTransportPurpose?
 
     /// Creates a request; the timeout defaults to 15 s.
     public init(
         method: String, url: String, headers: [HTTPTransportHeader] = [], body: [UInt8] = [],
-        timeout: Duration = .seconds(15)
+        timeout: Duration = .seconds(15), purpose: HTTPTransportPurpose? = nil
     ) {
+        self.purpose = purpose
         self.method = method
         self.url = url
         self.headers = headers

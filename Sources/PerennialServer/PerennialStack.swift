@@ -64,7 +64,7 @@ public struct PerennialStack: Sendable {
     ///     a store's purchase route needs).
     public static func open(
         configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
-        transport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
+        transport storeTransport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         webhookTransport: (any HTTPTransport)? = nil, addressResolver: (any WebhookAddressResolver)? = nil,
@@ -83,6 +83,13 @@ public struct PerennialStack: Sendable {
                 ?? SQLLedger(database: database)
             try await MasterKeyCheck.verify(secrets, ledger: ledger)
             let jobs = SQLJobQueue(database: database, clock: clock)
+            let exposition = configuration.server.metrics.enabled
+                ? PrometheusTelemetry(
+                    database: database, jobs: jobs, metrics: MetricsService(ledger: ledger), apps: configuration.apps,
+                    stores: [.appStore, .playStore, .stripe] + stores.map(\.store), clock: clock, logger: logger)
+                : nil
+            let telemetry = exposition?.telemetry ?? .off
+            let transport: any HTTPTransport = MeteredHTTPTransport(storeTransport, telemetry: telemetry)
             try await AppRegistration.register(
                 configuration.apps, google: configuration.google, stripe: configuration.stripe, ledger: ledger, secrets: secrets,
                 at: clock.now()
@@ -101,9 +108,10 @@ public struct PerennialStack: Sendable {
             let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
             let receipts = ReceiptService(
                 verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
-                serverAPI: serverAPI, clock: clock, logger: logger, patience: configuration.server.purchasePatience
+                serverAPI: serverAPI, clock: clock, logger: logger, patience: configuration.server.purchasePatience,
+                telemetry: telemetry
             )
-            let customers = CustomerService(ledger: ledger, clock: clock, cache: customerCache)
+            let customers = CustomerService(ledger: ledger, clock: clock, cache: customerCache, telemetry: telemetry)
             let inbox = SQLNotificationInbox(database: database)
             for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
@@ -125,12 +133,13 @@ public struct PerennialStack: Sendable {
             ] + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
-                secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger
+                secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger,
+                telemetry: telemetry
             )
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
             let transactions = SignedTransactionService(
                 verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
-                patience: configuration.server.purchasePatience
+                patience: configuration.server.purchasePatience, telemetry: telemetry
             )
             let schedule = SQLPollSchedule(database: database)
             let webhookSettings = configuration.server.webhooks
@@ -145,10 +154,11 @@ public struct PerennialStack: Sendable {
                 handlers: [
                     WebhookDeliveryJob(
                         ledger: ledger, transport: webhookTransport ?? webhookClient!.transport, secrets: secrets, urlRule: urlRule,
-                        settings: webhookSettings, health: health, clock: clock, logger: logger)
+                        settings: webhookSettings, health: health, clock: clock, logger: logger, telemetry: telemetry)
                 ],
                 // A delivery's lease outlasts its attempt; its retries are the handler's own (`JobDeferral`).
-                policy: JobRetryPolicy(lease: webhookSettings.timeout + .seconds(30)), clock: clock, logger: logger
+                policy: JobRetryPolicy(lease: webhookSettings.timeout + .seconds(30)), clock: clock, logger: logger,
+                telemetry: telemetry
             )
             let runner = JobRunner(
                 queue: jobs,
@@ -165,8 +175,25 @@ public struct PerennialStack: Sendable {
                     StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),
                     StoreStatusPollJob(apps: apps, adapters: adapters, ingestor: ingestor),
                 ],
-                policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger
+                policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger, telemetry: telemetry
             )
+            var dependencies = HTTPDependencies(
+                apps: apps, customers: customers,
+                identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
+                revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
+                metrics: MetricsService(ledger: ledger),
+                notifications: notifications,
+                notificationInbox: inbox,
+                offers: OfferService(ledger: ledger, clock: clock), health: health,
+                databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
+                auditLog: SQLAuditLog(database: database), clock: clock,
+                maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
+                trustedProxyHeader: configuration.server.trustedProxyHeader,
+                webhooks: webhooks, eventFeed: EventFeed(ledger: ledger)
+            )
+            dependencies.telemetry = telemetry
+            dependencies.telemetryExposition = exposition
+            dependencies.metricsToken = configuration.server.metrics.token
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
@@ -181,20 +208,7 @@ public struct PerennialStack: Sendable {
                 ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
                 replay: ReplayService(ledger: ledger, clock: clock),
-                dependencies: HTTPDependencies(
-                    apps: apps, customers: customers,
-                    identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
-                    revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
-                    metrics: MetricsService(ledger: ledger),
-                    notifications: notifications,
-                    notificationInbox: inbox,
-                    offers: OfferService(ledger: ledger, clock: clock), health: health,
-                    databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
-                    auditLog: SQLAuditLog(database: database), clock: clock,
-                    maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
-                    trustedProxyHeader: configuration.server.trustedProxyHeader,
-                    webhooks: webhooks, eventFeed: EventFeed(ledger: ledger)
-                ),
+                dependencies: dependencies,
                 storeRoutes: [AppStoreRoutes(
                     receipts: receipts, transactions: transactions,
                     admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),

@@ -32,6 +32,16 @@ public final class PerennialDatabase: Sendable {
     /// The database engine, for `/health`.
     public var kind: DatabaseKind { location.kind }
 
+    /// What the database is doing now, for the metrics: writes waiting for a grouped commit and, on SQLite,
+    /// its read connections lent out.
+    public func load() async -> DatabaseLoad {
+        let readers: (inUse: Int, count: Int)? = switch backend {
+        case .sqlite(let sqlite): sqlite.readers?.use
+        case .postgres: nil
+        }
+        return DatabaseLoad(writesWaiting: await writeGroup.depth, readersInUse: readers?.inUse, readers: readers?.count)
+    }
+
     private init(location: DatabaseLocation, backend: Backend, logger: Logger, groupCommit: GroupCommitSettings) {
         self.location = location
         self.backend = backend

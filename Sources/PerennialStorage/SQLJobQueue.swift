@@ -196,6 +196,23 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
+    /// One grouped read of the whole table; the states and kinds are few.
+    public func counts(now: Instant) async throws -> [JobCount] {
+        try await database.atomically(.read) { session in
+            try await session.sql.raw("""
+                SELECT kind, state, COUNT(*) AS count,
+                    MIN(CASE WHEN run_at <= \(bind: now.milliseconds) THEN run_at END) AS earliest_due
+                FROM jobs GROUP BY kind, state ORDER BY kind, state
+                """).all().compactMap { row in
+                guard let state = Job.State(rawValue: try row.decode(column: "state", as: String.self)) else { return nil }
+                return JobCount(
+                    kind: try row.decode(column: "kind", as: String.self), state: state,
+                    count: Int(try row.decode(column: "count", as: Int64.self)),
+                    earliestDueAt: try row.decode(column: "earliest_due", as: Int64?.self).map(Instant.init(milliseconds:)))
+            }
+        }
+    }
+
     /// Returns a buried job to the queue: waiting, due at `runAt`, attempts reset, its last error kept until
     /// it runs again. A buried job that gave up its deduplication key keeps none. One with an ordering key
     /// takes its place in its key's line again: ahead of the later ones still waiting, behind the earlier ones.

@@ -47,6 +47,11 @@ final class SQLiteReaders: Sendable {
         return SQLiteReaders(readers: readers, logger: logger)
     }
 
+    /// How many readers are lent to a session now, and how many there are.
+    var use: (inUse: Int, count: Int) {
+        (readers.count - free.withLock { $0.count }, readers.count)
+    }
+
     /// Runs `body` with the first reader that is free, waiting for one if none is.
     func withSession<Result: Sendable>(
         ownerID: ObjectIdentifier, _ body: @Sendable (DatabaseSession) async throws -> Result

@@ -17,6 +17,9 @@ actor WriteGroup {
     private var waiting: [Waiting] = []
     private var activeLanes = 0
 
+    /// Writes submitted and not yet taken into a batch.
+    var depth: Int { waiting.count }
+
     init(settings: GroupCommitSettings, lanes: Int) {
         self.settings = settings
         self.lanes = max(1, lanes)

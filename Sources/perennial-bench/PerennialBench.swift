@@ -55,6 +55,9 @@ struct PerennialBench: AsyncParsableCommand {
     @Flag(help: "Skip SQLite.")
     var noSqlite = false
 
+    @Flag(help: "Also measure entitlements-http and notifications-http on a second server of the same database with metrics off.")
+    var compareMetrics = false
+
     @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 32:0, PostgreSQL off).")
     var groupCommit: String?
 
@@ -87,6 +90,7 @@ struct PerennialBench: AsyncParsableCommand {
         options.workDirectory = workDir
         options.postgresURL = noPostgres ? nil : postgresURL
         options.sqlite = !noSqlite
+        options.compareMetrics = compareMetrics
         if let group = groupCommitSettings {
             options.groupCommitMaxBatch = group.maxBatch
             options.groupCommitMaxWaitMilliseconds = group.maxWaitMilliseconds

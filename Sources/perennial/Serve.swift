@@ -14,7 +14,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on (default 127.0.0.1).")
     var host: String?
 
+    @Option(help: "Log lines as text or json (one JSON object per line); default: PERENNIAL_LOG_FORMAT, else text.")
+    var logFormat: LogFormat?
+
     func run() async throws {
+        let format = try logFormat ?? LogFormat.fromEnvironment()
+        if format == .json { LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) } }
         var overrides = options.overrides
         overrides.port = port
         overrides.host = host

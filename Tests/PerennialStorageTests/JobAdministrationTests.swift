@@ -39,6 +39,25 @@ struct JobAdministrationTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func countsGiveEachKindAndStateWithTheEarliestDueTime(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 1)))
+            for (kind, runAt) in [("a", 100), ("a", 50), ("a", 9_000), ("b", 10)] {
+                try await queue.enqueue(NewJob(kind: kind, payload: Data("p".utf8), runAt: Instant(milliseconds: Int64(runAt))))
+            }
+            let claimed = try #require(try await queue.claim(kinds: ["b"], now: Instant(milliseconds: 20), leaseMilliseconds: 100))
+            try await queue.bury(jobID: claimed.id, error: "gave up")
+            let counts = try await queue.counts(now: Instant(milliseconds: 1_000))
+            #expect(counts == [
+                JobCount(kind: "a", state: .waiting, count: 3, earliestDueAt: Instant(milliseconds: 50)),
+                JobCount(kind: "b", state: .buried, count: 1, earliestDueAt: Instant(milliseconds: 10)),
+            ])
+            // Before any is due, none is late.
+            #expect(try await queue.counts(now: Instant(milliseconds: 0)).map(\.earliestDueAt) == [nil, nil])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func keepLeavesAnyJobHoldingTheKeyAsItIs(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
             let queue = SQLJobQueue(database: connection, clock: FixedClock(Instant(milliseconds: 1)))

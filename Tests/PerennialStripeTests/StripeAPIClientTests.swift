@@ -35,6 +35,15 @@ struct StripeAPIClientTests {
         #expect(body.contains("success_url=https%3A%2F%2Fapp.test%2Fok%3Fs%3D%7BCHECKOUT_SESSION_ID%7D"))
     }
 
+    @Test func aRequestNamesItsEndpointForMetricsWithoutTheIdItCarries() async throws {
+        let stripe = ScriptedStripe()
+        await stripe.answer("GET /v1/subscriptions/sub_1%2Fx", json: Self.subscriptionJSON)
+        _ = try await client(stripe).subscription("sub_1/x")
+        let sent = try #require(await stripe.requests.first)
+        #expect(sent.url == "https://stripe.test/v1/subscriptions/sub_1%2Fx")
+        #expect(sent.purpose == HTTPTransportPurpose(store: "stripe", endpoint: "GET /v1/subscriptions/{id}"))
+    }
+
     @Test func retriesAServerErrorWithTheSameIdempotencyKey() async throws {
         let stripe = ScriptedStripe()
         await stripe.answer(

@@ -33,7 +33,7 @@ struct HTTPOCSPRequester: OCSPRequester {
                 HTTPTransportHeader(name: "Content-Type", value: "application/ocsp-request"),
                 HTTPTransportHeader(name: "Accept", value: "application/ocsp-response"),
             ],
-            body: request, timeout: timeout
+            body: request, timeout: timeout, purpose: HTTPTransportPurpose(store: "app_store", endpoint: "POST ocsp")
         )
         let response: HTTPTransportResponse
         do {

@@ -24,7 +24,7 @@ extension AppStoreServerAPIClient {
     /// Get Test Notification Status: `GET /inApps/v1/notifications/test/{testNotificationToken}`.
     public func getTestNotificationStatus(_ testNotificationToken: String) async throws -> CheckTestNotificationResponse {
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v1", "notifications", "test", testNotificationToken)
+            "GET", path: ServerAPIRequest.path("inApps", "v1", "notifications", "test", .id(testNotificationToken))
         )
         return try await perform(request, as: CheckTestNotificationResponse.self).response
     }

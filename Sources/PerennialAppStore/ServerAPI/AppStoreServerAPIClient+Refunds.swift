@@ -16,7 +16,7 @@ extension AppStoreServerAPIClient {
         _ transactionId: String, revision: String?, pinnedTo environment: ServerAPIEnvironment?
     ) async throws -> ServerAPIPages<RefundHistoryResponse>.Fetched {
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v2", "refund", "lookup", transactionId),
+            "GET", path: ServerAPIRequest.path("inApps", "v2", "refund", "lookup", .id(transactionId)),
             query: revision.map { [.init("revision", $0)] } ?? [], fallsBackToSandbox: true
         )
         let (page, answered) = try await perform(request, as: RefundHistoryResponse.self, pinnedTo: environment)

@@ -73,7 +73,8 @@ extension AppStoreServerAPIClient {
             }
             let outgoing = HTTPTransportRequest(
                 method: request.method, url: url, headers: headers, body: request.body ?? [],
-                timeout: configuration.timeout
+                timeout: configuration.timeout,
+                purpose: HTTPTransportPurpose(store: "app_store", endpoint: "\(request.method) \(request.template)")
             )
 
             let response: HTTPTransportResponse

@@ -5,7 +5,7 @@ extension AppStoreServerAPIClient {
         _ transactionId: String, status: [ServerAPISubscriptionStatus] = []
     ) async throws -> StatusResponse {
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v1", "subscriptions", transactionId),
+            "GET", path: ServerAPIRequest.path("inApps", "v1", "subscriptions", .id(transactionId)),
             query: status.map { .init("status", String($0.rawValue)) }, fallsBackToSandbox: true
         )
         return try await perform(request, as: StatusResponse.self).response
@@ -16,7 +16,7 @@ extension AppStoreServerAPIClient {
         originalTransactionId: String, _ body: ExtendRenewalDateRequest
     ) async throws -> ExtendRenewalDateResponse {
         let request = ServerAPIRequest(
-            "PUT", path: ServerAPIRequest.path("inApps", "v1", "subscriptions", "extend", originalTransactionId),
+            "PUT", path: ServerAPIRequest.path("inApps", "v1", "subscriptions", "extend", .id(originalTransactionId)),
             body: try Self.encode(body)
         )
         return try await perform(request, as: ExtendRenewalDateResponse.self).response
@@ -42,7 +42,7 @@ extension AppStoreServerAPIClient {
     ) async throws -> MassExtendRenewalDateStatusResponse {
         let request = ServerAPIRequest(
             "GET",
-            path: ServerAPIRequest.path("inApps", "v1", "subscriptions", "extend", "mass", productId, requestIdentifier)
+            path: ServerAPIRequest.path("inApps", "v1", "subscriptions", "extend", "mass", .id(productId), .id(requestIdentifier))
         )
         return try await perform(request, as: MassExtendRenewalDateStatusResponse.self).response
     }

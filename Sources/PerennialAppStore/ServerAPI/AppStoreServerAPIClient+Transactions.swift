@@ -2,7 +2,7 @@ extension AppStoreServerAPIClient {
     /// Get Transaction Info: `GET /inApps/v1/transactions/{transactionId}`. Falls back to the sandbox.
     public func getTransactionInfo(_ transactionId: String) async throws -> TransactionInfoResponse {
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v1", "transactions", transactionId), fallsBackToSandbox: true
+            "GET", path: ServerAPIRequest.path("inApps", "v1", "transactions", .id(transactionId)), fallsBackToSandbox: true
         )
         return try await perform(request, as: TransactionInfoResponse.self).response
     }
@@ -29,7 +29,7 @@ extension AppStoreServerAPIClient {
     /// transaction id of the customer. Falls back to the sandbox.
     public func getAppTransactionInfo(_ transactionId: String) async throws -> AppTransactionInfoResponse {
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v1", "transactions", "appTransactions", transactionId),
+            "GET", path: ServerAPIRequest.path("inApps", "v1", "transactions", "appTransactions", .id(transactionId)),
             fallsBackToSandbox: true
         )
         return try await perform(request, as: AppTransactionInfoResponse.self).response
@@ -40,7 +40,7 @@ extension AppStoreServerAPIClient {
         originalTransactionId: String, _ body: UpdateAppAccountTokenRequest
     ) async throws {
         let request = ServerAPIRequest(
-            "PUT", path: ServerAPIRequest.path("inApps", "v1", "transactions", originalTransactionId, "appAccountToken"),
+            "PUT", path: ServerAPIRequest.path("inApps", "v1", "transactions", .id(originalTransactionId), "appAccountToken"),
             body: try Self.encode(body)
         )
         _ = try await perform(request)
@@ -50,7 +50,7 @@ extension AppStoreServerAPIClient {
     /// `CONSUMPTION_REQUEST` notification (Apple answers 202).
     public func sendConsumptionInformation(transactionId: String, _ body: ConsumptionRequest) async throws {
         let request = ServerAPIRequest(
-            "PUT", path: ServerAPIRequest.path("inApps", "v2", "transactions", "consumption", transactionId),
+            "PUT", path: ServerAPIRequest.path("inApps", "v2", "transactions", "consumption", .id(transactionId)),
             body: try Self.encode(body)
         )
         _ = try await perform(request)
@@ -60,7 +60,7 @@ extension AppStoreServerAPIClient {
     /// `PUT /inApps/v1/transactions/consumption/{transactionId}`.
     public func sendConsumptionInformationV1(transactionId: String, _ body: ConsumptionRequestV1) async throws {
         let request = ServerAPIRequest(
-            "PUT", path: ServerAPIRequest.path("inApps", "v1", "transactions", "consumption", transactionId),
+            "PUT", path: ServerAPIRequest.path("inApps", "v1", "transactions", "consumption", .id(transactionId)),
             body: try Self.encode(body)
         )
         _ = try await perform(request)
@@ -74,7 +74,7 @@ extension AppStoreServerAPIClient {
         if let revision { query.append(.init("revision", revision)) }
         query += filter.queryItems
         let request = ServerAPIRequest(
-            "GET", path: ServerAPIRequest.path("inApps", "v2", "history", transactionId), query: query,
+            "GET", path: ServerAPIRequest.path("inApps", "v2", "history", .id(transactionId)), query: query,
             fallsBackToSandbox: true
         )
         let (page, answered) = try await perform(request, as: HistoryResponse.self, pinnedTo: environment)

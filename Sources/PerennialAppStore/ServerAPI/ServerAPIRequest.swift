@@ -1,4 +1,5 @@
 import Foundation
+import PerennialOutbound
 
 /// One App Store Server API call before it is addressed and signed: method, path, query and JSON body.
 struct ServerAPIRequest: Sendable, Hashable {
@@ -6,6 +7,8 @@ struct ServerAPIRequest: Sendable, Hashable {
     var method: String
     /// The path, segments already escaped, starting with `/inApps/`.
     var path: String
+    /// The path with `{id}` for each value: the endpoint's name in metrics.
+    var template: String
     /// Query parameters in order; a name may repeat (`productId=a&productId=b`).
     var query: [ServerAPIQueryItem]
     /// The JSON body; nil for none.
@@ -14,11 +17,12 @@ struct ServerAPIRequest: Sendable, Hashable {
     var fallsBackToSandbox: Bool
 
     init(
-        _ method: String, path: String, query: [ServerAPIQueryItem] = [], body: [UInt8]? = nil,
+        _ method: String, path: APIPath, query: [ServerAPIQueryItem] = [], body: [UInt8]? = nil,
         fallsBackToSandbox: Bool = false
     ) {
         self.method = method
-        self.path = path
+        self.path = path.path
+        template = path.template
         self.query = query
         self.body = body
         self.fallsBackToSandbox = fallsBackToSandbox
@@ -35,9 +39,9 @@ struct ServerAPIRequest: Sendable, Hashable {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
-    /// Joins escaped segments under `/inApps/`.
-    static func path(_ segments: String...) -> String {
-        "/" + segments.map(escape).joined(separator: "/")
+    /// Joins the segments, each value escaped.
+    static func path(_ segments: APIPathSegment...) -> APIPath {
+        APIPath(segments, encode: escape)
     }
 
     private static let unreserved = CharacterSet(

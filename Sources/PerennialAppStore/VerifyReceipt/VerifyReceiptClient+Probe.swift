@@ -15,7 +15,7 @@ extension VerifyReceiptClient {
                 HTTPTransportHeader(name: "Accept", value: "application/json"),
             ],
             body: Self.encode(VerifyReceiptRequestBody(receiptData: "", password: nil, excludeOldTransactions: false)),
-            timeout: configuration.timeout
+            timeout: configuration.timeout, purpose: HTTPTransportPurpose(store: "app_store", endpoint: "POST /verifyReceipt")
         )
         let response: HTTPTransportResponse
         do {

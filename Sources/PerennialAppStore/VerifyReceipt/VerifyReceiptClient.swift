@@ -102,7 +102,8 @@ public struct VerifyReceiptClient: Sendable {
                 HTTPTransportHeader(name: "Content-Type", value: "application/json"),
                 HTTPTransportHeader(name: "Accept", value: "application/json"),
             ],
-            body: Self.encode(body), timeout: configuration.timeout
+            body: Self.encode(body), timeout: configuration.timeout,
+            purpose: HTTPTransportPurpose(store: "app_store", endpoint: "POST /verifyReceipt")
         )
         do {
             let response = try await transport.send(request)

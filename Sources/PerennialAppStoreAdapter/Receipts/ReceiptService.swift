@@ -21,12 +21,15 @@ public struct ReceiptService: Sendable {
     let local: LocalReceiptValidator
     /// How long an app waits before it is answered pending (`PurchaseSubmitter`).
     let patience: Duration
+    /// Counts receipts checked, by outcome.
+    let telemetry: Telemetry
 
     public init(
         verifier: any ReceiptVerifier, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox, health: AppHealth,
         signedData: SignedDataVerifiers, serverAPI: ServerAPIClients, clock: any Clock, logger: Logger,
-        patience: Duration = PurchaseSubmitter.defaultPatience
+        patience: Duration = PurchaseSubmitter.defaultPatience, telemetry: Telemetry = .off
     ) {
+        self.telemetry = telemetry
         self.verifier = verifier
         self.patience = patience
         local = LocalReceiptValidator(verifiers: signedData, serverAPI: serverAPI, clock: clock)
@@ -70,17 +73,36 @@ public struct ReceiptService: Sendable {
         if let mode = app.apple?.receiptValidation, mode != .verifyReceipt {
             switch try await local.validate(receiptData: receiptData, app: app) {
             case .verified(let facts):
+                telemetry.verification(kind: Self.verificationKind, outcome: "verified")
                 return try await ingestor.ingest(facts, app: app, appUserID: appUserID, token: try receiptToken(receiptData))
             case .forged(let code):
+                telemetry.verification(kind: Self.verificationKind, outcome: ErrorCode.receiptNotAuthentic.rawValue)
                 throw PerennialError(.receiptNotAuthentic, "the receipt's signature does not verify (\(code))")
             case .unreadable(let code) where mode == .local:
+                telemetry.verification(kind: Self.verificationKind, outcome: ErrorCode.receiptUnreadable.rawValue)
                 throw PerennialError(.receiptUnreadable, "the receipt could not be read (\(code))")
             case .unreadable:
                 break
             }
         }
         let outcome = await verifier.verify(receiptData: receiptData, app: app, excludeOldTransactions: false)
+        telemetry.verification(kind: Self.verificationKind, outcome: Self.verificationOutcome(outcome, app: app))
         return try await apply(outcome, app: app, appUserID: appUserID, receiptData: receiptData)
+    }
+
+    /// The telemetry's name for what this service checks.
+    static let verificationKind = "app_store_receipt"
+
+    /// What verifyReceipt's answer says of the receipt: `verified`, or the code of the error `apply` throws
+    /// for it (a refused shared secret counted as the configuration refused).
+    static func verificationOutcome(_ outcome: VerifyReceiptOutcome, app: AppSettings) -> String {
+        switch outcome {
+        case .verified(let response, _, _):
+            response.receipt?.bundleID == app.bundleID ? "verified" : ErrorCode.receiptBundleMismatch.rawValue
+        case .rejected(let status, let meaning): error(forRejected: status, meaning).code
+        case .misconfigured: ErrorCode.storeConfigurationRejected.rawValue
+        case .unavailable: ErrorCode.storeUnavailable.rawValue
+        }
     }
 
     /// Ingests a verified receipt and answers the customer as the write left them, or throws the error its

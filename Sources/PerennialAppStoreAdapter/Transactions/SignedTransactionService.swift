@@ -22,11 +22,14 @@ public struct SignedTransactionService: Sendable {
     let logger: Logger
     /// How long an app waits before it is answered pending (`PurchaseSubmitter`).
     let patience: Duration
+    /// Counts signed transactions checked, by outcome.
+    let telemetry: Telemetry
 
     public init(
         verifiers: SignedDataVerifiers, serverAPI: ServerAPIClients, ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
-        clock: any Clock, logger: Logger, patience: Duration = PurchaseSubmitter.defaultPatience
+        clock: any Clock, logger: Logger, patience: Duration = PurchaseSubmitter.defaultPatience, telemetry: Telemetry = .off
     ) {
+        self.telemetry = telemetry
         self.verifiers = verifiers
         self.patience = patience
         self.serverAPI = serverAPI
@@ -89,9 +92,13 @@ public struct SignedTransactionService: Sendable {
 
     private func decode(_ signed: String, with verifier: SignedDataVerifier) async throws -> JWSTransactionDecodedPayload {
         do {
-            return try await verifier.verifyAndDecodeTransaction(signed)
+            let transaction = try await verifier.verifyAndDecodeTransaction(signed)
+            telemetry.verification(kind: "app_store_transaction", outcome: "verified")
+            return transaction
         } catch {
-            throw error.perennialError
+            let refusal = error.perennialError
+            telemetry.verification(kind: "app_store_transaction", outcome: refusal.code)
+            throw refusal
         }
     }
 }

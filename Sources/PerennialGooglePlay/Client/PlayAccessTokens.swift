@@ -51,7 +51,7 @@ public actor PlayAccessTokens {
         let request = HTTPTransportRequest(
             method: "POST", url: key.tokenURI,
             headers: [HTTPTransportHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-            body: Array(form.utf8)
+            body: Array(form.utf8), purpose: HTTPTransportPurpose(store: "play_store", endpoint: "POST oauth2 token")
         )
         let response: HTTPTransportResponse
         do {

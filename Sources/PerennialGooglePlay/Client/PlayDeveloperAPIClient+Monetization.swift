@@ -33,7 +33,7 @@ extension PlayDeveloperAPIClient {
         for _ in 0..<pageLimit {
             var query = "pageSize=100"
             if let pageToken { query += "&pageToken=\(Self.encodeSegment(pageToken))" }
-            let page = try await send(OffersPage.self, path: path("subscriptions", productID, "basePlans", "-", "offers"), query: query)
+            let page = try await send(OffersPage.self, path: path("subscriptions", .id(productID), "basePlans", "-", "offers"), query: query)
             result += page.subscriptionOffers ?? []
             guard let next = page.nextPageToken, !next.isEmpty else { return result }
             pageToken = next

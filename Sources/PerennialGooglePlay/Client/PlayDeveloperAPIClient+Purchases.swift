@@ -1,11 +1,12 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 
 extension PlayDeveloperAPIClient {
     /// `purchases.subscriptionsv2.get`: the subscription's current truth for a purchase token, and the body
     /// as Google sent it (kept: it may carry fields this version does not read).
     public func subscription(token: String) async throws(PlayAPIError) -> (purchase: PlaySubscriptionPurchase, body: [UInt8]) {
-        let body = try await send(method: "GET", path: path("purchases", "subscriptionsv2", "tokens", token))
+        let body = try await send(method: "GET", path: path("purchases", "subscriptionsv2", "tokens", .id(token)))
         do {
             return (try PlaySubscriptionPurchase.decode(from: Data(body)), body)
         } catch {
@@ -16,7 +17,7 @@ extension PlayDeveloperAPIClient {
     /// `purchases.subscriptions.acknowledge` (the v1 method Google keeps). Acknowledging twice is harmless.
     public func acknowledgeSubscription(productID: String, token: String) async throws(PlayAPIError) {
         _ = try await send(
-            method: "POST", path: path("purchases", "subscriptions", productID, "tokens", token) + ":acknowledge",
+            method: "POST", path: path("purchases", "subscriptions", .id(productID), "tokens", .id(token)) + ":acknowledge",
             body: Array("{}".utf8)
         )
     }
@@ -24,7 +25,7 @@ extension PlayDeveloperAPIClient {
     /// `purchases.subscriptionsv2.cancel`: stops renewal, as the customer would.
     public func cancelSubscription(token: String) async throws(PlayAPIError) {
         _ = try await send(
-            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", token) + ":cancel",
+            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", .id(token)) + ":cancel",
             body: Array(#"{"cancellationContext":{"cancellationType":"USER_REQUESTED_STOP_RENEWALS"}}"#.utf8)
         )
     }
@@ -36,7 +37,7 @@ extension PlayDeveloperAPIClient {
             withJSONObject: ["deferralContext": ["etag": etag, "deferDuration": "\(seconds)s"]], options: [.sortedKeys]
         )
         _ = try await send(
-            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", token) + ":defer",
+            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", .id(token)) + ":defer",
             body: Array(body ?? Data())
         )
     }
@@ -45,27 +46,27 @@ extension PlayDeveloperAPIClient {
     public func revokeSubscription(token: String, prorated: Bool = false) async throws(PlayAPIError) {
         let refund = prorated ? "proratedRefund" : "fullRefund"
         _ = try await send(
-            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", token) + ":revoke",
+            method: "POST", path: path("purchases", "subscriptionsv2", "tokens", .id(token)) + ":revoke",
             body: Array(#"{"revocationContext":{"\#(refund)":{}}}"#.utf8)
         )
     }
 
     /// `purchases.products.get`: a one-time product purchase.
     public func product(productID: String, token: String) async throws(PlayAPIError) -> PlayProductPurchase {
-        try await send(PlayProductPurchase.self, path: path("purchases", "products", productID, "tokens", token))
+        try await send(PlayProductPurchase.self, path: path("purchases", "products", .id(productID), "tokens", .id(token)))
     }
 
     /// `purchases.products.acknowledge`.
     public func acknowledgeProduct(productID: String, token: String) async throws(PlayAPIError) {
         _ = try await send(
-            method: "POST", path: path("purchases", "products", productID, "tokens", token) + ":acknowledge",
+            method: "POST", path: path("purchases", "products", .id(productID), "tokens", .id(token)) + ":acknowledge",
             body: Array("{}".utf8)
         )
     }
 
     /// `purchases.products.consume`: a consumable may be bought again.
     public func consumeProduct(productID: String, token: String) async throws(PlayAPIError) {
-        _ = try await send(method: "POST", path: path("purchases", "products", productID, "tokens", token) + ":consume")
+        _ = try await send(method: "POST", path: path("purchases", "products", .id(productID), "tokens", .id(token)) + ":consume")
     }
 
     /// `purchases.voidedpurchases.list`, subscriptions included, voided since `start`: every page.

@@ -35,9 +35,8 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// The path of this app's resources, each segment percent-encoded.
-    func path(_ segments: String...) -> String {
-        let all = ["androidpublisher", "v3", "applications", packageName] + segments
-        return "/" + all.map(Self.encodeSegment).joined(separator: "/")
+    func path(_ segments: APIPathSegment...) -> APIPath {
+        APIPath(["androidpublisher", "v3", "applications", .id(packageName)] + segments, encode: Self.encodeSegment)
     }
 
     /// A path segment with everything but RFC 3986's unreserved characters (and the `:` of custom methods,
@@ -48,10 +47,10 @@ public struct PlayDeveloperAPIClient: Sendable {
     }
 
     /// Sends a call and returns the body of its 2xx answer.
-    func send(method: String, path: String, query: String = "", body: [UInt8]? = nil) async throws(PlayAPIError) -> [UInt8] {
-        let url = baseURL + path + (query.isEmpty ? "" : "?" + query)
+    func send(method: String, path: APIPath, query: String = "", body: [UInt8]? = nil) async throws(PlayAPIError) -> [UInt8] {
+        let url = baseURL + path.path + (query.isEmpty ? "" : "?" + query)
         // Named in errors by what follows the app's own path (`GET /purchases/subscriptionsv2/tokens/…`).
-        let call = "\(method) \(path.dropFirst(self.path().count))"
+        let call = "\(method) \(path.path.dropFirst(self.path().path.count))"
         var failures = 0
         var renewed = false
         while true {
@@ -63,7 +62,9 @@ public struct PlayDeveloperAPIClient: Sendable {
                     HTTPTransportHeader(name: "Accept", value: "application/json"),
                 ]
                 if body != nil { headers.append(HTTPTransportHeader(name: "Content-Type", value: "application/json")) }
-                let request = HTTPTransportRequest(method: method, url: url, headers: headers, body: body ?? [], timeout: timeout)
+                let request = HTTPTransportRequest(
+                    method: method, url: url, headers: headers, body: body ?? [], timeout: timeout,
+                    purpose: HTTPTransportPurpose(store: "play_store", endpoint: "\(method) \(path.template)"))
                 let response = try await transport.send(request)
                 if (200..<300).contains(response.status) { return response.body }
                 failure = PlayErrorBody.error(for: response, call: call)
@@ -106,13 +107,13 @@ public struct PlayDeveloperAPIClient: Sendable {
 
     /// Sends a call and decodes its answer.
     func send<Answer: Decodable>(
-        _ type: Answer.Type, method: String = "GET", path: String, query: String = "", body: [UInt8]? = nil
+        _ type: Answer.Type, method: String = "GET", path: APIPath, query: String = "", body: [UInt8]? = nil
     ) async throws(PlayAPIError) -> Answer {
         let bytes = try await send(method: method, path: path, query: query, body: body)
         do {
             return try JSONDecoder().decode(Answer.self, from: Data(bytes))
         } catch {
-            throw PlayAPIError(.invalidResponse, message: "the answer to \(method) \(path) is not a \(Answer.self)", httpStatus: 200)
+            throw PlayAPIError(.invalidResponse, message: "the answer to \(method) \(path.path) is not a \(Answer.self)", httpStatus: 200)
         }
     }
 }

@@ -33,7 +33,8 @@ public actor PlayGoogleKeys {
         lastFetch = now
         let response: HTTPTransportResponse
         do {
-            response = try await transport.send(HTTPTransportRequest(method: "GET", url: url))
+            response = try await transport.send(HTTPTransportRequest(
+                method: "GET", url: url, purpose: HTTPTransportPurpose(store: "play_store", endpoint: "GET oidc certs")))
         } catch {
             if !keys.isEmpty, now < expiresAt { return keys }
             throw PlayAPIError(.unavailable, message: "Google's OIDC keys could not be fetched")

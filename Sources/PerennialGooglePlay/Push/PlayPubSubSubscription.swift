@@ -64,7 +64,8 @@ public struct PlayPubSubSubscription: Sendable {
         }
         let bytes = (try? JSONSerialization.data(withJSONObject: body)) ?? Data("{}".utf8)
         let request = HTTPTransportRequest(
-            method: "POST", url: "\(baseURL)/v1/\(name)\(method)", headers: headers, body: Array(bytes), timeout: .seconds(30)
+            method: "POST", url: "\(baseURL)/v1/\(name)\(method)", headers: headers, body: Array(bytes), timeout: .seconds(30),
+            purpose: HTTPTransportPurpose(store: "play_store", endpoint: "POST pubsub \(method)")
         )
         let response: HTTPTransportResponse
         do {

@@ -39,6 +39,12 @@ public struct HTTPDependencies: Sendable {
     public var webhooks: WebhookService
     /// The app's events in commit order, for teams that pull.
     public var eventFeed: EventFeed
+    /// Where requests are counted and timed (`Telemetry.off`: nowhere).
+    public var telemetry: Telemetry = .off
+    /// What `GET /metrics` shows; nil: no such route.
+    public var telemetryExposition: (any TelemetryExposition)?
+    /// The token a scraper from another machine sends to `GET /metrics`; nil: loopback only.
+    public var metricsToken: String?
 
     public init(
         apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,

@@ -3,13 +3,15 @@ import PerennialServices
 
 /// Builds Perennial's HTTP API.
 public enum PerennialRouter {
-    /// The router with every route and middleware: the request id outermost, then error envelopes, the body limit, API-key
+    /// The router with every route and middleware: the request id outermost, then the telemetry's count of
+    /// requests (when it is on), error envelopes, the body limit, API-key
     /// authentication and the rate limit; the admin group records every request in the audit log. Each
     /// store adapter gets its notification endpoint; a store's other routes come with it (`stores`, each
     /// holding what it uses). Every route group is given only what it uses.
     public static func make(_ dependencies: HTTPDependencies, stores: [any StoreRoutes]) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
+        if dependencies.telemetryExposition != nil { router.add(middleware: TelemetryMiddleware(telemetry: dependencies.telemetry)) }
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())
         router.add(middleware: JSONContentTypeMiddleware())
@@ -21,6 +23,10 @@ public enum PerennialRouter {
             notificationPathPrefixes: notificationPathPrefixes,
             trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(health: dependencies.health, databaseKind: dependencies.databaseKind, version: dependencies.version).add(to: router)
+        if let exposition = dependencies.telemetryExposition {
+            TelemetryRoutes(exposition: exposition, token: dependencies.metricsToken, trustedProxyHeader: dependencies.trustedProxyHeader)
+                .add(to: router)
+        }
         let v1 = router.group("v1")
         CustomerRoutes(customers: dependencies.customers).add(to: v1)
         IdentityRoutes(identity: dependencies.identity).add(to: v1)

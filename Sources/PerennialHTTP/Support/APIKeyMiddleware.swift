@@ -4,7 +4,7 @@ import PerennialServices
 /// Reads `Authorization: Bearer <key>` and records which app and role the key belongs to. Requests without
 /// a key pass through unauthenticated; routes that need one call `requireApp()`. On a store's notification
 /// endpoint (`notificationPathPrefixes`, recognized by the route matched) the header is the store's
-/// credential, not an API key: left to the store's adapter. `GET /health` needs no key and reads none.
+/// credential, not an API key: left to the store's adapter. `GET /health` needs no key and reads none; `GET /metrics` reads its own token.
 public struct APIKeyMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
@@ -30,8 +30,9 @@ public struct APIKeyMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Routes anyone may call (`GET /health`): a header there is not read, so a malformed one is no error.
+    /// Routes anyone may call (`GET /health`), or that read the header themselves (`GET /metrics`, its
+    /// token): a header there is not read as an API key, so a malformed one is no error.
     private static func needsNoKey(_ context: Context) -> Bool {
-        context.endpointPath == "/health"
+        context.endpointPath == "/health" || context.endpointPath == "/metrics"
     }
 }

@@ -73,7 +73,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
-            "customer_cache", "purchase_patience_seconds", "webhooks",
+            "customer_cache", "purchase_patience_seconds", "webhooks", "metrics",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -85,6 +85,7 @@ public struct ConfigurationLoader: Sendable {
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let webhooks = try node.child("webhooks") { server.webhooks = try WebhookSettingsParser.parseServer(webhooks) }
+        if let metrics = try node.child("metrics") { server.metrics = try TelemetrySettingsParser.parse(metrics) }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
         if let cache = try node.child("customer_cache") { server.customerCache = try cache.boolean() }
         if let patience = try node.child("purchase_patience_seconds") {
@@ -132,6 +133,11 @@ public struct ConfigurationLoader: Sendable {
         }
         if let database = environment["PERENNIAL_DATABASE"] ?? environment["PERENNIAL_DATABASE_URL"] { server.databaseURL = database }
         if let keyFile = environment["PERENNIAL_MASTER_KEY_FILE"] { server.masterKeyFile = keyFile }
+        if let token = environment["PERENNIAL_METRICS_TOKEN"] {
+            server.metrics.token = try TelemetrySettingsParser.checked(token) {
+                ConfigurationError(file: "environment", key: "PERENNIAL_METRICS_TOKEN", problem: $0)
+            }
+        }
         if let limit = environment["PERENNIAL_MAX_BODY_BYTES"] {
             guard let value = Int(limit), value >= 1024 else {
                 throw ConfigurationError(file: "environment", key: "PERENNIAL_MAX_BODY_BYTES", problem: "must be a whole number of bytes, at least 1024")

@@ -45,6 +45,8 @@ public struct ServerSettings: Sendable, Hashable {
     /// purchase is queued (`server.purchase_patience_seconds`, 1 to 120). Default 5 s: apps give up long
     /// before a store's own timeouts and retries run out.
     public var purchasePatience: Duration = PurchaseSubmitter.defaultPatience
+    /// `GET /metrics` (`server.metrics`): on by default, for the same machine or a scraper with the token.
+    public var metrics = TelemetrySettings()
 
     public init() {}
 }

@@ -11,7 +11,11 @@ public struct CustomerService: Sendable {
     let clock: any Clock
     let cache: CustomerViewCache?
 
-    public init(ledger: any Ledger, clock: any Clock, cache: CustomerViewCache? = nil) {
+    /// Counts the cache's hits and misses.
+    let telemetry: Telemetry
+
+    public init(ledger: any Ledger, clock: any Clock, cache: CustomerViewCache? = nil, telemetry: Telemetry = .off) {
+        self.telemetry = telemetry
         self.ledger = ledger
         self.clock = clock
         self.cache = cache
@@ -24,8 +28,10 @@ public struct CustomerService: Sendable {
     /// (whose `appUserID` the view carries).
     public func customer(app: AppSettings, appUserID: String) async throws -> CustomerView? {
         let now = clock.now()
-        if let cached = cache?.snapshot(appID: app.id, appUserID: appUserID, at: now) {
-            return CustomerView(app: app, customer: cached.customer, states: cached.subscriptions, at: now)
+        if let cache {
+            let cached = cache.snapshot(appID: app.id, appUserID: appUserID, at: now)
+            telemetry.customerCacheLookup(hit: cached != nil)
+            if let cached { return CustomerView(app: app, customer: cached.customer, states: cached.subscriptions, at: now) }
         }
         let generation = cache?.generation
         guard let snapshot = try await ledger.customerWithSubscriptions(appID: app.id, appUserID: appUserID) else {

@@ -11,8 +11,14 @@ public struct JobRunner: Sendable {
     let policy: JobRetryPolicy
     let clock: any Clock
     let logger: Logger
+    /// Counts and times the jobs run, by kind and outcome.
+    let telemetry: Telemetry
 
-    public init(queue: any JobQueue, handlers: [any JobHandler], policy: JobRetryPolicy, clock: any Clock, logger: Logger) {
+    public init(
+        queue: any JobQueue, handlers: [any JobHandler], policy: JobRetryPolicy, clock: any Clock, logger: Logger,
+        telemetry: Telemetry = .off
+    ) {
+        self.telemetry = telemetry
         self.queue = queue
         self.handlers = Dictionary(handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
         self.policy = policy
@@ -35,17 +41,27 @@ public struct JobRunner: Sendable {
     /// Runs a claimed job with its handler, then completes, retries or buries it.
     private func execute(_ job: Job) async throws {
         guard let handler = handlers[job.kind] else { return }
+        let started = ContinuousClock.now
+        let outcome = try await outcome(of: job, handler: handler)
+        telemetry.jobFinished(kind: job.kind, outcome: outcome, duration: ContinuousClock.now - started)
+    }
+
+    /// Runs the job and records its end in the queue: `completed`, `deferred`, `buried` or `retried`.
+    private func outcome(of job: Job, handler: any JobHandler) async throws -> String {
         let now = clock.now()
         do {
             try await handler.run(job)
             if !handler.completesItself { try await queue.complete(jobID: job.id) }
+            return "completed"
         } catch let deferral as JobDeferral {
             try await queue.retry(jobID: job.id, error: deferral.code, runAt: deferral.runAt)
+            return "deferred"
         } catch let error as PerennialError where !error.isTransient {
             logger.warning("job refused", metadata: [
                 "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(error.code)",
             ])
             try await queue.bury(jobID: job.id, error: error.code)
+            return "buried"
         } catch {
             let code = (error as? PerennialError)?.code ?? "internal"
             if job.attempts >= policy.maximumAttempts {
@@ -53,6 +69,7 @@ public struct JobRunner: Sendable {
                     "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(code)",
                 ])
                 try await queue.bury(jobID: job.id, error: code)
+                return "buried"
             } else {
                 var generator = SystemRandomNumberGenerator()
                 let delay = policy.delay(afterAttempt: job.attempts, using: &generator)
@@ -62,6 +79,7 @@ public struct JobRunner: Sendable {
                     "next_attempt_at": "\(next)",
                 ])
                 try await queue.retry(jobID: job.id, error: code, runAt: next)
+                return "retried"
             }
         }
     }

@@ -28,11 +28,15 @@ public struct StoreNotificationService: Sendable {
     let retention: RejectedNotificationRetention
     let clock: any Clock
     let logger: Logger
+    /// Counts notifications received, accepted and rejected.
+    let telemetry: Telemetry
 
     public init(
         inbox: any NotificationInbox, jobs: any JobQueue, ledger: any Ledger, adapters: StoreAdapters, secrets: SecretBox,
-        retention: RejectedNotificationRetention = RejectedNotificationRetention(), clock: any Clock, logger: Logger
+        retention: RejectedNotificationRetention = RejectedNotificationRetention(), clock: any Clock, logger: Logger,
+        telemetry: Telemetry = .off
     ) {
+        self.telemetry = telemetry
         self.retention = retention
         self.inbox = inbox
         self.jobs = jobs
@@ -52,8 +56,10 @@ public struct StoreNotificationService: Sendable {
     public func receive(
         app: AppSettings, store: Store, request: NotificationRequest, storingRefusal: Bool = true
     ) async throws -> NotificationAcknowledgement {
-        try await adapter(for: store).authenticateNotification(request, app: app)
-        return try await accept(app: app, store: store, body: request.body, storingRefusal: storingRefusal)
+        try await counted(store: store) {
+            try await adapter(for: store).authenticateNotification(request, app: app)
+            return try await verifyAndIngest(app: app, store: store, body: request.body, storingRefusal: storingRefusal)
+        }
     }
 
     /// `receive(app:store:request:)` for a request with no header that matters (the App Store's).
@@ -67,6 +73,40 @@ public struct StoreNotificationService: Sendable {
     public func accept(
         app: AppSettings, store: Store, body: Data, storingRefusal: Bool = true
     ) async throws -> NotificationAcknowledgement {
+        try await counted(store: store) {
+            try await verifyAndIngest(app: app, store: store, body: body, storingRefusal: storingRefusal)
+        }
+    }
+
+    /// Runs `receiving` and counts the notification in the telemetry: received, then accepted (with how) or
+    /// rejected (with the error's code).
+    private func counted(
+        store: Store, _ receiving: () async throws -> NotificationAcknowledgement
+    ) async throws -> NotificationAcknowledgement {
+        telemetry.notificationReceived(store: store)
+        do {
+            let acknowledgement = try await receiving()
+            let outcome = acknowledgement.isQueued ? "queued" : acknowledgement.isRepeat ? "repeat" : "processed"
+            telemetry.notificationAccepted(store: store, outcome: outcome)
+            return acknowledgement
+        } catch {
+            telemetry.notificationRejected(store: store, reason: (error as? PerennialError)?.code ?? "internal")
+            throw error
+        }
+    }
+
+    /// `verified`, or the code of the error that refused it.
+    static func verificationOutcome<Value>(_ result: Result<Value, any Error>) -> String {
+        switch result {
+        case .success: "verified"
+        case .failure(let error): (error as? PerennialError)?.code ?? "internal"
+        }
+    }
+
+    /// `accept`'s work, uncounted.
+    private func verifyAndIngest(
+        app: AppSettings, store: Store, body: Data, storingRefusal: Bool
+    ) async throws -> NotificationAcknowledgement {
         let adapter = try adapter(for: store)
         let version = try adapter.notificationFormatVersion(of: body)
         let notification = InboundNotification(
@@ -79,6 +119,7 @@ public struct StoreNotificationService: Sendable {
         } catch {
             verification = .failure(error)
         }
+        telemetry.verification(kind: "\(store.rawValue)_notification", outcome: Self.verificationOutcome(verification))
         if !storingRefusal, case .failure(let error as PerennialError) = verification, !error.isTransient {
             throw error
         }

@@ -27,6 +27,9 @@ public protocol JobQueue: Sendable {
     /// Puts a buried job back in the queue, due at `runAt`, with its attempts reset; returns the job, or nil
     /// when there is no buried job with this id (of this app, when `appID` is given).
     func requeue(jobID: Int64, appID: String?, runAt: Instant) async throws -> Job?
+
+    /// The jobs counted by kind and state, each with the earliest due time among those due by `now`.
+    func counts(now: Instant) async throws -> [JobCount]
 }
 
 extension JobQueue {

@@ -31,11 +31,14 @@ public struct WebhookDeliveryJob: JobHandler {
     /// The time signatures carry: the real one, which receivers compare with their own.
     let signingClock: any Clock
     let logger: Logger
+    /// Counts attempts by outcome, with their time and, once delivered, the delivery's lag.
+    let telemetry: Telemetry
 
     public init(
         ledger: any Ledger, transport: any HTTPTransport, secrets: SecretBox, urlRule: WebhookURLRule, settings: WebhookSettings,
-        health: AppHealth, clock: any Clock, signingClock: any Clock = SystemClock(), logger: Logger
+        health: AppHealth, clock: any Clock, signingClock: any Clock = SystemClock(), logger: Logger, telemetry: Telemetry = .off
     ) {
+        self.telemetry = telemetry
         self.ledger = ledger
         self.transport = transport
         self.secrets = secrets
@@ -189,6 +192,10 @@ public struct WebhookDeliveryJob: JobHandler {
             try await session.saveWebhookEndpoint(current)
             return true
         }
+        let delivered = finalAttempt.state == .delivered
+        telemetry.webhookAttempt(
+            outcome: delivered ? "delivered" : finished ? "failed" : "retry", duration: .milliseconds(latency),
+            lag: delivered ? .milliseconds(now.milliseconds - delivery.delivery.createdAt.milliseconds) : nil)
         if disabled {
             logger.error("webhook endpoint disabled: every attempt failed for the retry window", metadata: [
                 "app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "last_error": "\(attempt.error ?? "")",

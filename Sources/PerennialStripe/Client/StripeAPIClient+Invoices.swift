@@ -7,7 +7,7 @@ extension StripeAPIClient {
 
     /// `GET /v1/invoices/{id}`.
     public func invoice(_ id: String) async throws(StripeAPIError) -> StripeInvoice {
-        try await send(StripeInvoice.self, path: Self.path("invoices", id))
+        try await send(StripeInvoice.self, path: Self.path("invoices", .id(id)))
     }
 
     /// `GET /v1/invoice_payments?invoice=…`, each payment's PaymentIntent expanded (so its latest charge is

@@ -1,12 +1,12 @@
 extension StripeAPIClient {
     /// `GET /v1/subscriptions/{id}`: the subscription, its items and their prices and periods.
     public func subscription(_ id: String) async throws(StripeAPIError) -> StripeSubscription {
-        try await send(StripeSubscription.self, path: Self.path("subscriptions", id))
+        try await send(StripeSubscription.self, path: Self.path("subscriptions", .id(id)))
     }
 
     /// `DELETE /v1/subscriptions/{id}`: cancels it now (Stripe keeps it, `canceled`).
     public func cancelSubscription(_ id: String, idempotencyKey: String? = nil) async throws(StripeAPIError) -> StripeSubscription {
-        try await send(StripeSubscription.self, method: "DELETE", path: Self.path("subscriptions", id), idempotencyKey: idempotencyKey)
+        try await send(StripeSubscription.self, method: "DELETE", path: Self.path("subscriptions", .id(id)), idempotencyKey: idempotencyKey)
     }
 
     /// `GET /v1/checkout/sessions?subscription=…`: the sessions that created a subscription (one, normally).
@@ -19,11 +19,11 @@ extension StripeAPIClient {
 
     /// `GET /v1/checkout/sessions/{id}`.
     public func checkoutSession(_ id: String) async throws(StripeAPIError) -> StripeCheckoutSession {
-        try await send(StripeCheckoutSession.self, path: Self.path("checkout", "sessions", id))
+        try await send(StripeCheckoutSession.self, path: Self.path("checkout", "sessions", .id(id)))
     }
 
     /// `GET /v1/customers/{id}`.
     public func customer(_ id: String) async throws(StripeAPIError) -> StripeCustomer {
-        try await send(StripeCustomer.self, path: Self.path("customers", id))
+        try await send(StripeCustomer.self, path: Self.path("customers", .id(id)))
     }
 }

@@ -43,17 +43,17 @@ public struct StripeAPIClient: Sendable, CustomStringConvertible {
 
     public var description: String { "StripeAPIClient(\(baseURL), \(apiVersion))" }
 
-    /// `/v1/<segments>`, each segment percent-encoded.
-    static func path(_ segments: String...) -> String {
-        "/v1/" + segments.map(StripeFormParameters.percentEncoded).joined(separator: "/")
+    /// `/v1/<segments>`, each value percent-encoded.
+    static func path(_ segments: APIPathSegment...) -> APIPath {
+        APIPath(["v1"] + segments, encode: StripeFormParameters.percentEncoded)
     }
 
     /// Sends a call and returns the body of its 2xx answer. `GET` and `DELETE` parameters go in the query,
     /// `POST`'s in the body.
     func send(
-        method: String, path: String, parameters: StripeFormParameters = StripeFormParameters(), idempotencyKey: String? = nil
+        method: String, path: APIPath, parameters: StripeFormParameters = StripeFormParameters(), idempotencyKey: String? = nil
     ) async throws(StripeAPIError) -> [UInt8] {
-        let call = "\(method) \(path)"
+        let call = "\(method) \(path.path)"
         let request = makeRequest(method: method, path: path, parameters: parameters, idempotencyKey: idempotencyKey)
         var failures = 0
         while true {
@@ -88,27 +88,27 @@ public struct StripeAPIClient: Sendable, CustomStringConvertible {
 
     /// Sends a call and decodes its answer.
     func send<Answer: Decodable>(
-        _ type: Answer.Type, method: String = "GET", path: String, parameters: StripeFormParameters = StripeFormParameters(),
+        _ type: Answer.Type, method: String = "GET", path: APIPath, parameters: StripeFormParameters = StripeFormParameters(),
         idempotencyKey: String? = nil
     ) async throws(StripeAPIError) -> Answer {
         let bytes = try await send(method: method, path: path, parameters: parameters, idempotencyKey: idempotencyKey)
         do {
             return try JSONDecoder().decode(Answer.self, from: Data(bytes))
         } catch {
-            throw StripeAPIError(.decoding, message: "the answer to \(method) \(path) is not a \(Answer.self)", httpStatus: 200)
+            throw StripeAPIError(.decoding, message: "the answer to \(method) \(path.path) is not a \(Answer.self)", httpStatus: 200)
         }
     }
 
     /// The request, built once so that every retry sends the same idempotency key.
     private func makeRequest(
-        method: String, path: String, parameters: StripeFormParameters, idempotencyKey: String?
+        method: String, path: APIPath, parameters: StripeFormParameters, idempotencyKey: String?
     ) -> HTTPTransportRequest {
         var headers = [
             HTTPTransportHeader(name: "Authorization", value: "Bearer \(secretKey.value)"),
             HTTPTransportHeader(name: "Stripe-Version", value: apiVersion),
             HTTPTransportHeader(name: "Accept", value: "application/json"),
         ]
-        var url = baseURL + path
+        var url = baseURL + path.path
         var body: [UInt8] = []
         if method == "GET" || method == "DELETE" {
             if !parameters.isEmpty { url += "?" + parameters.encoded }
@@ -119,13 +119,15 @@ public struct StripeAPIClient: Sendable, CustomStringConvertible {
         if method == "POST" || method == "DELETE" {
             headers.append(HTTPTransportHeader(name: "Idempotency-Key", value: idempotencyKey ?? makeIdempotencyKey()))
         }
-        return HTTPTransportRequest(method: method, url: url, headers: headers, body: body, timeout: timeout)
+        return HTTPTransportRequest(
+            method: method, url: url, headers: headers, body: body, timeout: timeout,
+            purpose: HTTPTransportPurpose(store: "stripe", endpoint: "\(method) \(path.template)"))
     }
 
     /// Every item of a list, page after page (`starting_after` the last id) until `has_more` is false, at
     /// most `pageLimit` pages of 100.
     func list<Item: Decodable & Sendable & Hashable & Identifiable>(
-        _ type: Item.Type, path: String, parameters: StripeFormParameters, pageLimit: Int
+        _ type: Item.Type, path: APIPath, parameters: StripeFormParameters, pageLimit: Int
     ) async throws(StripeAPIError) -> [Item] where Item.ID == String {
         var items: [Item] = []
         var after: String?

@@ -1,0 +1,129 @@
+import Logging
+import PerennialCore
+import PerennialServices
+import PerennialStorage
+import Prometheus
+
+/// The process's telemetry in a Prometheus registry of its own (never the global one, so servers in one
+/// process, as in the tests, keep theirs apart): the counters and histograms the services record through
+/// `telemetry`, and the gauges read at each scrape — jobs by kind and state and how long the most overdue
+/// has waited, the database's writes waiting for a grouped commit and read connections in use, and each
+/// app's active subscriptions by store and state from the metric rollups (a few rows
+/// per app and store, never a count of customers).
+actor PrometheusTelemetry: TelemetryExposition {
+    /// What the services record into.
+    nonisolated let telemetry: Telemetry
+    private let registry: PrometheusCollectorRegistry
+    private let jobs: any JobQueue
+    private let database: PerennialDatabase
+    private let metrics: MetricsService
+    private let apps: [AppSettings]
+    private let stores: [Store]
+    private let clock: any Clock
+    private let logger: Logger
+    /// Gauge series set at an earlier scrape, set to 0 when a scrape no longer finds them.
+    private var shown: Set<GaugeSeries> = []
+
+    private struct GaugeSeries: Hashable {
+        var name: String
+        var labels: [String]
+    }
+
+    init(database: PerennialDatabase, jobs: any JobQueue, metrics: MetricsService, apps: [AppSettings], stores: [Store], clock: any Clock, logger: Logger) {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Requests and store calls take milliseconds: the default buckets start at 5 ms.
+        let fine: [Duration] = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+            .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+        ]
+        for family in [
+            Telemetry.Family.httpRequestDuration, Telemetry.Family.storeRequestDuration, Telemetry.Family.jobDuration,
+            Telemetry.Family.webhookAttemptDuration,
+        ] {
+            factory.durationHistogramBuckets[family] = fine
+        }
+        factory.durationHistogramBuckets[Telemetry.Family.webhookDeliveryLag] = [
+            .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5), .seconds(15),
+            .seconds(60), .seconds(300), .seconds(900), .seconds(3600), .seconds(4 * 3600), .seconds(24 * 3600),
+        ]
+        self.registry = registry
+        telemetry = Telemetry(factory: factory)
+        self.jobs = jobs
+        self.database = database
+        self.metrics = metrics
+        self.apps = apps
+        self.stores = stores
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func exposition() async -> [UInt8] {
+        var current: [GaugeSeries: Double] = [:]
+        let now = clock.now()
+        do {
+            for count in try await jobs.counts(now: now) {
+                current[GaugeSeries(name: "perennial_jobs", labels: [count.kind, count.state.rawValue]), default: 0] += Double(count.count)
+                if count.state == .waiting {
+                    let overdue = count.earliestDueAt.map { Double(max(0, now.milliseconds - $0.milliseconds)) / 1000 } ?? 0
+                    current[GaugeSeries(name: "perennial_jobs_overdue_seconds", labels: [count.kind])] = overdue
+                }
+            }
+        } catch {
+            logger.warning("metrics: the job counts could not be read", metadata: ["error_type": "\(type(of: error))"])
+        }
+        await readActiveSubscriptions(into: &current, today: CivilDate(utcDayOf: now))
+        let load = await database.load()
+        let kind = database.kind.rawValue
+        current[GaugeSeries(name: "perennial_database_writes_waiting", labels: [kind])] = Double(load.writesWaiting)
+        if let inUse = load.readersInUse, let readers = load.readers {
+            current[GaugeSeries(name: "perennial_database_readers_in_use", labels: [kind])] = Double(inUse)
+            current[GaugeSeries(name: "perennial_database_readers", labels: [kind])] = Double(readers)
+        }
+        for series in shown.subtracting(current.keys) { gauge(series).set(to: 0) }
+        for (series, value) in current { gauge(series).set(to: value) }
+        shown.formUnion(current.keys)
+        return registry.emitToBuffer()
+    }
+
+    /// Each app's active subscriptions today, by store, environment and state (`xcode` left out: local
+    /// StoreKit testing never reaches a server).
+    private func readActiveSubscriptions(into current: inout [GaugeSeries: Double], today: CivilDate) async {
+        for app in apps {
+            for store in stores {
+                for environment in [StoreEnvironment.production, .sandbox] {
+                    do {
+                        let points = try await metrics.series(
+                            app: app, name: "active_subscriptions", from: today, through: today, interval: .day,
+                            filters: MetricFilters(environment: environment, store: store))
+                        guard let values = points?.last?.values else { continue }
+                        for state in ["trial", "paid", "grace_period", "billing_retry"] {
+                            let labels = [app.id, store.rawValue, environment.rawValue, state]
+                            current[GaugeSeries(name: "perennial_active_subscriptions", labels: labels)] = Double(values[state, default: 0])
+                        }
+                    } catch {
+                        logger.warning("metrics: active subscriptions could not be read", metadata: [
+                            "app": "\(app.id)", "store": "\(store.rawValue)", "error_type": "\(type(of: error))",
+                        ])
+                    }
+                }
+            }
+        }
+    }
+
+    private func gauge(_ series: GaugeSeries) -> Prometheus.Gauge {
+        let (names, help): ([String], String) = switch series.name {
+        case "perennial_jobs": (["kind", "state"], "Jobs in the queue by kind and state.")
+        case "perennial_jobs_overdue_seconds":
+            (["kind"], "How long the longest-waiting due job of the kind has waited past its time to run.")
+        case "perennial_database_writes_waiting": (["database"], "Writes waiting for a grouped commit.")
+        case "perennial_database_readers_in_use": (["database"], "SQLite read connections lent to a request or job now.")
+        case "perennial_database_readers": (["database"], "SQLite read connections.")
+        default: (["app", "store", "environment", "state"], "Active subscriptions by app, store, environment and state, from the metric rollups.")
+        }
+        return registry.makeGauge(
+            descriptor: MetricNameDescriptor(metricName: series.name, unitName: "", helpText: help),
+            labels: Array(zip(names, series.labels)))
+    }
+}
