@@ -64,10 +64,10 @@ actor PrometheusTelemetry: TelemetryExposition {
         let now = clock.now()
         do {
             for count in try await jobs.counts(now: now) {
-                current[GaugeSeries(name: "perennial_jobs", labels: [count.kind, count.state.rawValue]), default: 0] += Double(count.count)
+                current[GaugeSeries(name: Telemetry.Family.jobs, labels: [count.kind, count.state.rawValue]), default: 0] += Double(count.count)
                 if count.state == .waiting {
                     let overdue = count.earliestDueAt.map { Double(max(0, now.milliseconds - $0.milliseconds)) / 1000 } ?? 0
-                    current[GaugeSeries(name: "perennial_jobs_overdue_seconds", labels: [count.kind])] = overdue
+                    current[GaugeSeries(name: Telemetry.Family.jobsOverdue, labels: [count.kind])] = overdue
                 }
             }
         } catch {
@@ -76,10 +76,10 @@ actor PrometheusTelemetry: TelemetryExposition {
         await readActiveSubscriptions(into: &current, today: CivilDate(utcDayOf: now))
         let load = await database.load()
         let kind = database.kind.rawValue
-        current[GaugeSeries(name: "perennial_database_writes_waiting", labels: [kind])] = Double(load.writesWaiting)
+        current[GaugeSeries(name: Telemetry.Family.databaseWritesWaiting, labels: [kind])] = Double(load.writesWaiting)
         if let inUse = load.readersInUse, let readers = load.readers {
-            current[GaugeSeries(name: "perennial_database_readers_in_use", labels: [kind])] = Double(inUse)
-            current[GaugeSeries(name: "perennial_database_readers", labels: [kind])] = Double(readers)
+            current[GaugeSeries(name: Telemetry.Family.databaseReadersInUse, labels: [kind])] = Double(inUse)
+            current[GaugeSeries(name: Telemetry.Family.databaseReaders, labels: [kind])] = Double(readers)
         }
         for series in shown.subtracting(current.keys) { gauge(series).set(to: 0) }
         for (series, value) in current { gauge(series).set(to: value) }
@@ -100,7 +100,7 @@ actor PrometheusTelemetry: TelemetryExposition {
                         guard let values = points?.last?.values else { continue }
                         for state in ["trial", "paid", "grace_period", "billing_retry"] {
                             let labels = [app.id, store.rawValue, environment.rawValue, state]
-                            current[GaugeSeries(name: "perennial_active_subscriptions", labels: labels)] = Double(values[state, default: 0])
+                            current[GaugeSeries(name: Telemetry.Family.activeSubscriptions, labels: labels)] = Double(values[state, default: 0])
                         }
                     } catch {
                         logger.warning("metrics: active subscriptions could not be read", metadata: [
@@ -114,12 +114,12 @@ actor PrometheusTelemetry: TelemetryExposition {
 
     private func gauge(_ series: GaugeSeries) -> Prometheus.Gauge {
         let (names, help): ([String], String) = switch series.name {
-        case "perennial_jobs": (["kind", "state"], "Jobs in the queue by kind and state.")
-        case "perennial_jobs_overdue_seconds":
+        case Telemetry.Family.jobs: (["kind", "state"], "Jobs in the queue by kind and state.")
+        case Telemetry.Family.jobsOverdue:
             (["kind"], "How long the longest-waiting due job of the kind has waited past its time to run.")
-        case "perennial_database_writes_waiting": (["database"], "Writes waiting for a grouped commit.")
-        case "perennial_database_readers_in_use": (["database"], "SQLite read connections lent to a request or job now.")
-        case "perennial_database_readers": (["database"], "SQLite read connections.")
+        case Telemetry.Family.databaseWritesWaiting: (["database"], "Writes waiting for a grouped commit.")
+        case Telemetry.Family.databaseReadersInUse: (["database"], "SQLite read connections lent to a request or job now.")
+        case Telemetry.Family.databaseReaders: (["database"], "SQLite read connections.")
         default: (["app", "store", "environment", "state"], "Active subscriptions by app, store, environment and state, from the metric rollups.")
         }
         return registry.makeGauge(

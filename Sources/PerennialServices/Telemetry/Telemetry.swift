@@ -24,6 +24,21 @@ public struct Telemetry: Sendable {
         public static let storeRequestDuration = "perennial_store_request_duration_seconds"
         public static let verifications = "perennial_verifications_total"
         public static let customerCache = "perennial_customer_cache_lookups_total"
+        // Gauges, read at each scrape by the exposition.
+        public static let jobs = "perennial_jobs"
+        public static let jobsOverdue = "perennial_jobs_overdue_seconds"
+        public static let databaseWritesWaiting = "perennial_database_writes_waiting"
+        public static let databaseReadersInUse = "perennial_database_readers_in_use"
+        public static let databaseReaders = "perennial_database_readers"
+        public static let activeSubscriptions = "perennial_active_subscriptions"
+
+        /// Every family, for the tests that hold the deployment's dashboard and alerts to what is exposed.
+        public static let all: Set<String> = [
+            httpRequests, httpRequestDuration, notificationsReceived, notificationsAccepted, notificationsRejected, jobsFinished,
+            jobDuration, webhookAttempts, webhookAttemptDuration, webhookDeliveryLag, storeRequests, storeRequestDuration,
+            verifications, customerCache, jobs, jobsOverdue, databaseWritesWaiting, databaseReadersInUse, databaseReaders,
+            activeSubscriptions,
+        ]
     }
 
     let factory: any MetricsFactory
