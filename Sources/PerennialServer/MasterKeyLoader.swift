@@ -40,6 +40,27 @@ public struct MasterKeyLoader: Sendable {
         return key
     }
 
+    /// The master keys being replaced: `PERENNIAL_PREVIOUS_MASTER_KEY`, else the file, which must exist (a
+    /// previous key is never made up); none when neither is set.
+    public func loadPrevious(keyFile: String?) throws -> [Data] {
+        if let text = environment["PERENNIAL_PREVIOUS_MASTER_KEY"] {
+            guard let key = Self.decode(text) else {
+                throw ConfigurationError(
+                    file: "environment", key: "PERENNIAL_PREVIOUS_MASTER_KEY", problem: "must be 64 hexadecimal characters or base64 of 32 bytes")
+            }
+            return [key]
+        }
+        guard let keyFile else { return [] }
+        guard let data = FileManager.default.contents(atPath: keyFile) else {
+            throw ConfigurationError(file: keyFile, key: "server.previous_master_key_file", problem: "cannot read the previous master key")
+        }
+        try Self.requirePrivate(keyFile)
+        guard let key = Self.decode(String(decoding: data, as: UTF8.self)) else {
+            throw ConfigurationError(file: keyFile, key: "", problem: "does not hold a 32-byte key (64 hexadecimal characters)")
+        }
+        return [key]
+    }
+
     /// Refuses a key file that anyone but its owner may read or write.
     static func requirePrivate(_ keyFile: String) throws {
         guard let mode = PrivateFile.mode(atPath: keyFile), mode & 0o066 != 0 else { return }

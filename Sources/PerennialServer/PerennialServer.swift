@@ -76,16 +76,17 @@ public enum PerennialServer {
     static func openStack(_ configuration: PerennialConfiguration, logger: Logger) async throws -> PerennialStack {
         let keys = MasterKeyLoader()
         let masterKey = try keys.load(keyFile: configuration.server.masterKeyFile)
+        let previous = try keys.loadPrevious(keyFile: configuration.server.previousMasterKeyFile)
         do {
             return try await PerennialStack.open(
-                configuration: configuration, masterKey: masterKey,
+                configuration: configuration, masterKey: masterKey, previousMasterKeys: previous,
                 transport: AsyncHTTPClientTransport(client: .shared), logger: logger
             )
         } catch let error as PerennialError where error.errorCode == .masterKeyMismatch {
             let source = keys.source(keyFile: configuration.server.masterKeyFile)
             throw ConfigurationError(
                 file: source.file, key: source.key,
-                problem: "\(error.message) (\(configuration.server.databaseURL)); start with that key, or with a new database")
+                problem: "\(error.message) (\(configuration.server.databaseURL)); start with that key, or with a new database; while rotating keys, give the old key as server.previous_master_key_file")
         }
     }
 

@@ -63,7 +63,7 @@ public struct PerennialStack: Sendable {
     ///     routes they bring (`storeRoutes`: made by `makeStoreRoutes` with the stack's fact ingestor, which
     ///     a store's purchase route needs).
     public static func open(
-        configuration: PerennialConfiguration, masterKey: Data, clock: any Clock = SystemClock(),
+        configuration: PerennialConfiguration, masterKey: Data, previousMasterKeys: [Data] = [], clock: any Clock = SystemClock(),
         transport storeTransport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
@@ -76,7 +76,7 @@ public struct PerennialStack: Sendable {
         )
         do {
             _ = try await Migrations.migrate(database)
-            let secrets = try SecretBox(masterKey: masterKey)
+            let secrets = try SecretBox(masterKey: masterKey, previousMasterKeys: previousMasterKeys)
             let customerCache = (configuration.server.customerCache ?? true)
                 ? CustomerViewCache(requiresListener: database.isShared) : nil
             let ledger: any Ledger = customerCache.map { CacheInvalidatingLedger(SQLLedger(database: database), cache: $0) }

@@ -66,7 +66,7 @@ struct TestHarness {
         retryPolicy: RetryPolicy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20)),
         verifyTimeout: Duration = .seconds(10), purchasePatience: Duration = .seconds(60), configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
         extraApps: [AppSettings] = [], server: ServerSettings? = nil, databaseURL: String = "sqlite::memory:",
-        masterKey: Data = SecretBox.generateMasterKey(), stores: [any StoreAdapter] = [],
+        masterKey: Data = SecretBox.generateMasterKey(), previousMasterKeys: [Data] = [], stores: [any StoreAdapter] = [],
         makeStoreRoutes: @Sendable (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         google: GooglePlaySettings? = nil, googleTransport: (any HTTPTransport)? = nil, withPlay: Bool = false,
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
@@ -150,7 +150,7 @@ struct TestHarness {
             }
             let network = AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
-                configuration: perennial, masterKey: masterKey, clock: clock,
+                configuration: perennial, masterKey: masterKey, previousMasterKeys: previousMasterKeys, clock: clock,
                 transport: googleTransport.map { GoogleRoutingTransport(google: $0, network: network) } ?? network,
                 verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,

@@ -71,7 +71,7 @@ public struct ConfigurationLoader: Sendable {
 
     private func parseServer(_ node: ConfigurationNode) throws -> ServerSettings {
         try node.allowKeys([
-            "host", "port", "database", "master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
+            "host", "port", "database", "master_key_file", "previous_master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
             "customer_cache", "purchase_patience_seconds", "webhooks", "metrics",
         ])
@@ -83,6 +83,7 @@ public struct ConfigurationLoader: Sendable {
         }
         if let database = try node.child("database") { server.databaseURL = try database.string() }
         if let keyFile = try node.child("master_key_file") { server.masterKeyFile = try keyFile.string() }
+        if let previous = try node.child("previous_master_key_file") { server.previousMasterKeyFile = try previous.string() }
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let webhooks = try node.child("webhooks") { server.webhooks = try WebhookSettingsParser.parseServer(webhooks) }
         if let metrics = try node.child("metrics") { server.metrics = try TelemetrySettingsParser.parse(metrics) }

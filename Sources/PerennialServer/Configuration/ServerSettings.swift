@@ -13,6 +13,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// The file holding the master key that encrypts secrets at rest, created with mode 0600 on first run
     /// when PERENNIAL_MASTER_KEY is not set. Default `perennial.key`.
     public var masterKeyFile: String = "perennial.key"
+    /// During a key rotation, the file holding the master key being replaced (`server.previous_master_key_file`,
+    /// or `PERENNIAL_PREVIOUS_MASTER_KEY`): values it sealed still open until `perennial keys rotate` re-sealed them.
+    public var previousMasterKeyFile: String?
     /// PostgreSQL: the most connections one process opens (`server.database_pool_size`); requests beyond it
     /// wait for one. SQLite ignores it. Default 32.
     public var databasePoolSize: Int = 32

@@ -3,15 +3,38 @@ import Foundation
 
 /// Seals secrets before they are stored (shared secrets, receipts) with AES-GCM under the master key, and
 /// opens them again. Each seal uses a fresh random nonce; the output is nonce ‖ ciphertext ‖ tag.
+///
+/// During a key rotation the box also holds the previous master keys: it seals with the current key only,
+/// and opens what any of them sealed (`perennial keys rotate` re-seals those under the current one).
 public struct SecretBox: Sendable {
     private let key: SymmetricKey
+    private let previousKeys: [SymmetricKey]
 
-    /// A box for a 256-bit master key.
-    public init(masterKey: Data) throws {
-        guard masterKey.count == 32 else {
-            throw PerennialError(.masterKeyInvalid, "the master key must be 32 bytes, it has \(masterKey.count)")
+    /// Which of a box's keys sealed a value.
+    public enum Sealer: Sendable, Hashable {
+        case current
+        case previous
+        /// None of them: sealed under another key, altered, or never sealed.
+        case unknown
+    }
+
+    /// A box for a 256-bit master key and, during a rotation, the keys it replaces.
+    public init(masterKey: Data, previousMasterKeys: [Data] = []) throws {
+        for candidate in [masterKey] + previousMasterKeys where candidate.count != 32 {
+            throw PerennialError(.masterKeyInvalid, "the master key must be 32 bytes, it has \(candidate.count)")
         }
         key = SymmetricKey(data: masterKey)
+        previousKeys = previousMasterKeys.map { SymmetricKey(data: $0) }
+    }
+
+    /// Whether the box still opens values sealed under earlier keys.
+    public var isRotating: Bool { !previousKeys.isEmpty }
+
+    /// Which key sealed `sealed`.
+    public func sealer(of sealed: Data) -> Sealer {
+        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return .unknown }
+        if (try? AES.GCM.open(box, using: key)) != nil { return .current }
+        return previousKeys.contains { (try? AES.GCM.open(box, using: $0)) != nil } ? .previous : .unknown
     }
 
     /// A new random 256-bit key.
@@ -32,11 +55,12 @@ public struct SecretBox: Sendable {
 
     /// Decrypts what `seal` produced; throws if it was altered or sealed under another key.
     public func open(_ sealed: Data) throws -> Data {
-        do {
-            return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key)
-        } catch {
-            throw PerennialError(.unsealFailed, "a stored secret could not be decrypted (wrong master key?)")
+        if let box = try? AES.GCM.SealedBox(combined: sealed) {
+            for candidate in [key] + previousKeys {
+                if let plaintext = try? AES.GCM.open(box, using: candidate) { return plaintext }
+            }
         }
+        throw PerennialError(.unsealFailed, "a stored secret could not be decrypted (wrong master key?)")
     }
 
     /// Decrypts a string sealed with `seal(_: String)`.

@@ -57,3 +57,19 @@ import Testing
         #expect(base64 == key)
     }
 }
+
+/// The previous master key of a rotation: from the environment or its file, which must exist; none when
+/// neither is set.
+@Suite struct PreviousMasterKeyTests {
+    @Test func thePreviousKeyComesFromTheEnvironmentOrAnExistingFile() throws {
+        let key = String(repeating: "ab", count: 32)
+        #expect(try MasterKeyLoader(environment: [:]).loadPrevious(keyFile: nil).isEmpty)
+        #expect(try MasterKeyLoader(environment: ["PERENNIAL_PREVIOUS_MASTER_KEY": key]).loadPrevious(keyFile: nil) == [Data(repeating: 0xAB, count: 32)])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-previous-\(UUID()).key").path
+        #expect(throws: ConfigurationError.self) { try MasterKeyLoader(environment: [:]).loadPrevious(keyFile: path) }
+        #expect(!FileManager.default.fileExists(atPath: path), "a previous key is never made up")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try MasterKeyLoader(environment: [:]).loadPrevious(keyFile: path) == [Data(repeating: 0xAB, count: 32)])
+    }
+}
