@@ -16,6 +16,8 @@ struct BackgroundWorkService: Service {
     /// Rebuilds the metrics of apps that wait for it (the first start after the upgrade that added them).
     let replay: ReplayService
     let apps: [AppSettings]
+    /// Where a rebuild's progress shows.
+    let health: AppHealth
     let logger: Logger
 
     func run() async throws {
@@ -34,7 +36,7 @@ struct BackgroundWorkService: Service {
     private func rebuildMetrics() async {
         for app in apps {
             do {
-                if let summary = try await replay.rebuildMetricsIfNeeded(app: app) {
+                if let summary = try await replay.rebuildMetricsIfNeeded(app: app, health: health, logger: logger) {
                     logger.info("metrics rebuilt from the facts", metadata: [
                         "app": "\(app.id)", "subscriptions": "\(summary.subscriptions)", "changed": "\(summary.changed)",
                     ])

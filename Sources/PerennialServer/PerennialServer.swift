@@ -50,7 +50,8 @@ public enum PerennialServer {
                 BackgroundWorkService(
                     runner: stack.runner, webhookRunner: stack.webhookRunner, webhookSettings: stack.webhookSettings,
                     scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor,
-                    replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, logger: logger
+                    replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
+                    logger: logger
                 ),
             ],
             onServerRunning: { channel in

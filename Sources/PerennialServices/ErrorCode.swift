@@ -99,6 +99,22 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
 
     /// What the code means, for the README's table.
     public var meaning: String { definition.meaning }
+
+    /// Whether what the code reports may pass by itself, so that work failing with it (a queued receipt, a
+    /// stored notification, a job) is tried again later: the store or the database did not answer, a check
+    /// cannot run now, or the team can mend the app's configuration meanwhile (which /health shows). Any
+    /// other code is a verdict the same input will meet again. Decided here, code by code, not by the HTTP
+    /// status a code is answered with: a 429 passes, a server that cannot verify signed data never will.
+    public var mayPass: Bool {
+        switch self {
+        case .internalError, .auditUnavailable, .metricsRebuilding, .rateLimited, .retryableVerificationFailure,
+             .storeUnavailable, .storeAPIError, .invalidConfiguration, .signedDataUnconfigured, .storeConfigurationRejected,
+             .offerSigningFailed, .sealFailed:
+            true
+        default:
+            false
+        }
+    }
 }
 
 extension ErrorCode {

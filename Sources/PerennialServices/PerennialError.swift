@@ -23,9 +23,7 @@ public struct PerennialError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String { "\(code): \(message)" }
 
-    /// Whether the failure is on this side or the store's and may pass (unavailable, a bad gateway, an
-    /// internal error): worth trying again later. Any other kind is a verdict on the input itself.
-    public var isTransient: Bool {
-        [.unavailable, .badGateway, .internal].contains(kind)
-    }
+    /// Whether the failure may pass, so that trying again later is worth it (`ErrorCode.mayPass`); otherwise it
+    /// is a verdict on the input itself.
+    public var isTransient: Bool { errorCode.mayPass }
 }

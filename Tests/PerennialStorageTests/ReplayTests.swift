@@ -1,7 +1,9 @@
 import Foundation
+import Logging
 import PerennialCore
 import PerennialServices
 import PerennialStorage
+import Synchronization
 import Testing
 
 /// `perennial replay` on each database: a stored state that its facts do not give is found by a dry run
@@ -76,7 +78,16 @@ struct ReplayTests {
             await #expect(throws: PerennialError.self) {
                 _ = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)
             }
-            let rebuilt = try #require(try await replay.rebuildMetricsIfNeeded(app: app))
+            // While it runs, /health says so with its progress; its end clears that.
+            let health = AppHealth()
+            let shown = Mutex<[String]>([])
+            let rebuilt = try #require(try await replay.rebuildMetricsIfNeeded(app: app, health: health, logger: Logger(label: "test")) { _ in
+                let message = await health.current()[app.id]?.first { $0.code == ReplayService.metricsRebuildingProblem }?.message
+                shown.withLock { $0.append(message ?? "") }
+            })
+            #expect(shown.withLock { $0 }.count == 2)
+            #expect(shown.withLock { $0 }.last?.contains("3 subscriptions so far") == true)
+            #expect(await health.current()[app.id] == nil)
             #expect((rebuilt.subscriptions, rebuilt.changed) == (3, 0))
             let after = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)
             #expect(after == before)

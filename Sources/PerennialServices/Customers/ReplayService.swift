@@ -42,10 +42,12 @@ public struct ReplayService: Sendable {
     /// that was cut short); nil when they do not. `perennial serve` runs it at startup, in the background. Only
     /// the metrics: each owned subscription's contributions are computed from its facts and written, its state,
     /// events and effects left as they are (a third of the statements of a replay).
-    public func rebuildMetricsIfNeeded(app: AppSettings) async throws -> ReplaySummary? {
+    public func rebuildMetricsIfNeeded(
+        app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void = { _ in }
+    ) async throws -> ReplaySummary? {
         guard try await ledger.read({ try await $0.isRebuildingMetricRollups(appID: app.id) }) else { return nil }
         let now = clock.now()
-        return try await rebuildingMetrics(app: app, progress: { _ in }) { key, session in
+        return try await rebuildingMetrics(app: app, progress: progress) { key, session in
             try await session.lockSubscription(appID: app.id, subscription: key)
             guard let state = try await session.subscriptionState(appID: app.id, subscription: key) else { return (nil, nil) }
             try await MetricRollups.update(
@@ -60,7 +62,7 @@ public struct ReplayService: Sendable {
     /// runs `each` on every subscription with transactions, a page per write, each adding back what its
     /// subscription contributes, and marks the metrics rebuilt. `each` returns the state before and after.
     private func rebuildingMetrics(
-        app: AppSettings, progress: @Sendable (ReplaySummary) -> Void,
+        app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void,
         each: @escaping @Sendable (SubscriptionKey, any LedgerSession) async throws -> (SubscriptionState?, SubscriptionState?)
     ) async throws -> ReplaySummary {
         try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
@@ -82,14 +84,14 @@ public struct ReplayService: Sendable {
     /// Runs `page` from the first subscription key on, each call starting after the last one's last key, until
     /// a page comes back short.
     private func pages(
-        progress: @Sendable (ReplaySummary) -> Void, _ page: (SubscriptionKey?) async throws -> ReplaySummary
+        progress: @Sendable (ReplaySummary) async -> Void, _ page: (SubscriptionKey?) async throws -> ReplaySummary
     ) async throws -> ReplaySummary {
         var summary = ReplaySummary()
         var after: SubscriptionKey?
         while true {
             let done = try await page(after)
             summary.add(done)
-            progress(summary)
+            await progress(summary)
             guard let last = done.lastKey, done.subscriptions == pageSize else { return summary }
             after = last
         }

@@ -41,28 +41,33 @@ public struct Telemetry: Sendable {
         ]
     }
 
-    let factory: any MetricsFactory
+    /// The handles recorded into; nil when off, so that recording nothing costs nothing.
+    let handles: TelemetryHandles?
 
     /// Records into `factory`.
     public init(factory: any MetricsFactory) {
-        self.factory = factory
+        handles = TelemetryHandles(factory: factory)
+    }
+
+    private init() {
+        handles = nil
     }
 
     /// Records nothing.
-    public static let off = Telemetry(factory: NOOPMetricsHandler.instance)
+    public static let off = Telemetry()
 
     /// Adds one to a counter family's series of these labels.
     func count(_ family: String, _ labels: [(String, String)]) {
-        Counter(label: family, dimensions: labels, factory: factory).increment()
+        handles?.counter(family, labels).increment()
     }
 
     /// Adds a duration to a histogram family's series of these labels.
     func time(_ family: String, _ labels: [(String, String)], _ duration: Duration) {
+        guard let handles else { return }
         let (seconds, attoseconds) = duration.components
         let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !nanoseconds.overflow else { return }
-        CoreMetrics.Timer(label: family, dimensions: labels, factory: factory)
-            .recordNanoseconds(max(0, nanoseconds.partialValue + attoseconds / 1_000_000_000))
+        handles.timer(family, labels).recordNanoseconds(max(0, nanoseconds.partialValue + attoseconds / 1_000_000_000))
     }
 
     /// An HTTP request answered: `route` is the matched route's template (`/v1/customers/{id}`), never the
