@@ -12,6 +12,14 @@ public actor AppHealth {
         public var fix: String?
         public var store: Store?
         public var lastSeenAt: Instant
+
+        public init(code: String, message: String, fix: String? = nil, store: Store? = nil, lastSeenAt: Instant) {
+            self.code = code
+            self.message = message
+            self.fix = fix
+            self.store = store
+            self.lastSeenAt = lastSeenAt
+        }
     }
 
     private var problems: [String: [String: Problem]] = [:]

@@ -89,6 +89,34 @@ struct KeyRotationTests {
         }
     }
 
+    @Test func theDoctorSaysWhatStillNeedsThePreviousKeyThenThatItCanGo() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = SecretBox.generateMasterKey(), new = SecretBox.generateMasterKey()
+        for (name, key) in [("old.key", old), ("new.key", new)] {
+            #expect(FileManager.default.createFile(
+                atPath: folder.appendingPathComponent(name).path, contents: Data(key.map { String(format: "%02x", $0) }.joined().utf8),
+                attributes: [.posixPermissions: 0o600]))
+        }
+        var configuration = PerennialConfiguration()
+        configuration.server.masterKeyFile = folder.appendingPathComponent("new.key").path
+        configuration.server.previousMasterKeyFile = folder.appendingPathComponent("old.key").path
+        let database = try await PerennialDatabase.open(url: "sqlite://" + folder.appendingPathComponent("db.sqlite").path)
+        _ = try await Migrations.migrate(database)
+        try await MasterKeyCheck.verify(try SecretBox(masterKey: old), ledger: SQLLedger(database: database))
+
+        let before = try #require(try await PerennialServer.keyRotationProblem(configuration, database: database))
+        #expect(before.code == "master_key_rotation_incomplete")
+        #expect(before.message.contains("master_key_canary.sealed 1"))
+        _ = try await KeyRotation(values: SQLSealedValues(database: database), secrets: try SecretBox(masterKey: new, previousMasterKeys: [old])).rotate()
+        let after = try #require(try await PerennialServer.keyRotationProblem(configuration, database: database))
+        #expect(after.code == "master_key_rotation_complete")
+        configuration.server.previousMasterKeyFile = nil
+        #expect(try await PerennialServer.keyRotationProblem(configuration, database: database) == nil)
+        await database.shutdown()
+    }
+
     @Test func withoutAPreviousKeyThereIsNothingToRotate() async throws {
         try await TestHarness.run { harness in
             let rotation = KeyRotation(values: SQLSealedValues(database: harness.stack.database), secrets: try SecretBox(masterKey: SecretBox.generateMasterKey()))
