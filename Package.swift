@@ -271,6 +271,7 @@ let package = Package(
                 "PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

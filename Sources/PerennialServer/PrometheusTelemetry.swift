@@ -7,7 +7,7 @@ import Prometheus
 /// The process's telemetry in a Prometheus registry of its own (never the global one, so servers in one
 /// process, as in the tests, keep theirs apart): the counters and histograms the services record through
 /// `telemetry`, and the gauges read at each scrape — jobs by kind and state and how long the most overdue
-/// has waited, the database's writes waiting for a grouped commit and read connections in use, and each
+/// has waited, the database's writes waiting for a grouped commit, connections in use and sessions waiting, and each
 /// app's active subscriptions by store and state from the metric rollups (a few rows
 /// per app and store, never a count of customers).
 actor PrometheusTelemetry: TelemetryExposition {
@@ -77,9 +77,12 @@ actor PrometheusTelemetry: TelemetryExposition {
         let load = await database.load()
         let kind = database.kind.rawValue
         current[GaugeSeries(name: Telemetry.Family.databaseWritesWaiting, labels: [kind])] = Double(load.writesWaiting)
-        if let inUse = load.readersInUse, let readers = load.readers {
-            current[GaugeSeries(name: Telemetry.Family.databaseReadersInUse, labels: [kind])] = Double(inUse)
-            current[GaugeSeries(name: Telemetry.Family.databaseReaders, labels: [kind])] = Double(readers)
+        if let inUse = load.connectionsInUse, let connections = load.connections {
+            current[GaugeSeries(name: Telemetry.Family.databaseConnectionsInUse, labels: [kind])] = Double(inUse)
+            current[GaugeSeries(name: Telemetry.Family.databaseConnections, labels: [kind])] = Double(connections)
+        }
+        if let waiting = load.sessionsWaiting {
+            current[GaugeSeries(name: Telemetry.Family.databaseSessionsWaiting, labels: [kind])] = Double(waiting)
         }
         for series in shown.subtracting(current.keys) { gauge(series).set(to: 0) }
         for (series, value) in current { gauge(series).set(to: value) }
@@ -118,8 +121,10 @@ actor PrometheusTelemetry: TelemetryExposition {
         case Telemetry.Family.jobsOverdue:
             (["kind"], "How long the longest-waiting due job of the kind has waited past its time to run.")
         case Telemetry.Family.databaseWritesWaiting: (["database"], "Writes waiting for a grouped commit.")
-        case Telemetry.Family.databaseReadersInUse: (["database"], "SQLite read connections lent to a request or job now.")
-        case Telemetry.Family.databaseReaders: (["database"], "SQLite read connections.")
+        case Telemetry.Family.databaseConnectionsInUse:
+            (["database"], "Connections lent to a request or job now: SQLite's readers, PostgreSQL's pool.")
+        case Telemetry.Family.databaseConnections: (["database"], "Connections there are at most: SQLite's readers, PostgreSQL's pool size.")
+        case Telemetry.Family.databaseSessionsWaiting: (["database"], "PostgreSQL: requests and jobs waiting for a connection of the pool.")
         default: (["app", "store", "environment", "state"], "Active subscriptions by app, store, environment and state, from the metric rollups.")
         }
         return registry.makeGauge(

@@ -2,8 +2,10 @@
 public struct DatabaseLoad: Sendable, Hashable {
     /// Writes submitted to the grouped commit and not yet in a batch.
     public var writesWaiting: Int
-    /// SQLite: read connections lent to a session now; nil on PostgreSQL or an in-memory database.
-    public var readersInUse: Int?
-    /// SQLite: the read connections there are.
-    public var readers: Int?
+    /// Connections lent to a session now: SQLite's read connections (a file database), PostgreSQL's pool.
+    public var connectionsInUse: Int?
+    /// The connections there are at most: SQLite's readers, the size of PostgreSQL's pool.
+    public var connections: Int?
+    /// PostgreSQL: sessions waiting for a connection of the pool.
+    public var sessionsWaiting: Int?
 }

@@ -32,14 +32,18 @@ public final class PerennialDatabase: Sendable {
     /// The database engine, for `/health`.
     public var kind: DatabaseKind { location.kind }
 
-    /// What the database is doing now, for the metrics: writes waiting for a grouped commit and, on SQLite,
-    /// its read connections lent out.
+    /// What the database is doing now, for the metrics: writes waiting for a grouped commit, connections lent
+    /// out (SQLite's readers, PostgreSQL's pool) and sessions waiting for one.
     public func load() async -> DatabaseLoad {
-        let readers: (inUse: Int, count: Int)? = switch backend {
-        case .sqlite(let sqlite): sqlite.readers?.use
-        case .postgres: nil
+        var load = DatabaseLoad(writesWaiting: await writeGroup.depth)
+        switch backend {
+        case .sqlite(let sqlite):
+            if let use = sqlite.readers?.use { (load.connectionsInUse, load.connections) = (use.inUse, use.count) }
+        case .postgres(let postgres):
+            let use = postgres.use
+            (load.connectionsInUse, load.connections, load.sessionsWaiting) = (use.leased, postgres.maximumConnections, use.waiting)
         }
-        return DatabaseLoad(writesWaiting: await writeGroup.depth, readersInUse: readers?.inUse, readers: readers?.count)
+        return load
     }
 
     private init(location: DatabaseLocation, backend: Backend, logger: Logger, groupCommit: GroupCommitSettings) {

@@ -12,6 +12,16 @@ final class PostgresBackend: Sendable {
     let maximumConnections: Int
     /// How to open a connection of its own, outside the pool (a listener's).
     private let connectionConfiguration: PostgresConnection.Configuration
+    /// Sessions asked for and not yet ended, waiting for a connection or holding one.
+    private let sessionsOpen = Atomic<Int>(0)
+    /// Sessions holding a connection of the pool.
+    private let sessionsLeased = Atomic<Int>(0)
+
+    /// The pool's connections lent to a session now, and the sessions waiting for one.
+    var use: (leased: Int, waiting: Int) {
+        let leased = sessionsLeased.load(ordering: .relaxed)
+        return (leased, max(0, sessionsOpen.load(ordering: .relaxed) - leased))
+    }
 
     private init(
         client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int,
@@ -80,7 +90,11 @@ final class PostgresBackend: Sendable {
             throw StorageError(.connectionClosed, "the PostgreSQL connection pool was shut down")
         }
         let logger = logger
+        sessionsOpen.add(1, ordering: .relaxed)
+        defer { sessionsOpen.subtract(1, ordering: .relaxed) }
         return try await client.withConnection { connection in
+            self.sessionsLeased.add(1, ordering: .relaxed)
+            defer { self.sessionsLeased.subtract(1, ordering: .relaxed) }
             // Query logging off: binds carry sealed receipts and credentials.
             let sql = connection.sql(queryLogLevel: nil, logger: logger)
             let session = DatabaseSession(

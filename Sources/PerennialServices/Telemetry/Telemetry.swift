@@ -28,15 +28,17 @@ public struct Telemetry: Sendable {
         public static let jobs = "perennial_jobs"
         public static let jobsOverdue = "perennial_jobs_overdue_seconds"
         public static let databaseWritesWaiting = "perennial_database_writes_waiting"
-        public static let databaseReadersInUse = "perennial_database_readers_in_use"
-        public static let databaseReaders = "perennial_database_readers"
+        public static let databaseConnectionsInUse = "perennial_database_connections_in_use"
+        public static let databaseConnections = "perennial_database_connections"
+        public static let databaseSessionsWaiting = "perennial_database_sessions_waiting"
         public static let activeSubscriptions = "perennial_active_subscriptions"
 
         /// Every family, for the tests that hold the deployment's dashboard and alerts to what is exposed.
         public static let all: Set<String> = [
             httpRequests, httpRequestDuration, notificationsReceived, notificationsAccepted, notificationsRejected, jobsFinished,
             jobDuration, webhookAttempts, webhookAttemptDuration, webhookDeliveryLag, storeRequests, storeRequestDuration,
-            verifications, customerCache, jobs, jobsOverdue, databaseWritesWaiting, databaseReadersInUse, databaseReaders,
+            verifications, customerCache, jobs, jobsOverdue, databaseWritesWaiting, databaseConnectionsInUse, databaseConnections,
+            databaseSessionsWaiting,
             activeSubscriptions,
         ]
     }
