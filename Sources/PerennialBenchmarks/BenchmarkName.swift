@@ -22,12 +22,14 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     /// notifications-http with a webhook endpoint on loopback: its rate beside notifications-http's,
     /// deliveries per second, and the time from an event's commit to its delivery, SQLite and PostgreSQL.
     case webhooks
+    /// What one customer read records in the metrics, into a Prometheus registry, on one core.
+    case telemetryRecord = "telemetry-record"
 
     /// Whether the benchmark runs an HTTP server against a database.
     public var servesHTTP: Bool {
         switch self {
         case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks: true
-        case .jwsVerify, .offerSign, .receiptFold, .engineReplay, .metrics: false
+        case .jwsVerify, .offerSign, .receiptFold, .engineReplay, .metrics, .telemetryRecord: false
         }
     }
 }

@@ -56,6 +56,8 @@ public struct BenchmarkSuite: Sendable {
                 for result in try await EngineReplayBenchmark().run(options: options) { report(result) }
             case .metrics:
                 try await MetricsBenchmark(options: options, logger: logger).run(report: report, progress: progress)
+            case .telemetryRecord:
+                report(await TelemetryRecordBenchmark().run(options: options))
             case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks:
                 break
             }
