@@ -3,7 +3,8 @@
 public struct HTTPTransportPurpose: Sendable, Hashable {
     /// The store's name: `app_store`, `play_store`, `stripe`.
     public var store: String
-    /// The endpoint, in words of the store's API: `get_transaction_history`, `subscriptions_v2.get`.
+    /// The endpoint: the method and the path's template (`APIPath.template`), as `GET /v1/subscriptions/{id}`,
+    /// or a name for a call with no such path (`POST /verifyReceipt`, `POST oauth2 token`).
     public var endpoint: String
 
     public init(store: String, endpoint: String) {

@@ -19,19 +19,7 @@ public struct MasterKeyLoader: Sendable {
     }
 
     public func load(keyFile: String) throws -> Data {
-        if let text = environment["PERENNIAL_MASTER_KEY"] {
-            guard let key = Self.decode(text) else {
-                throw ConfigurationError(file: "environment", key: "PERENNIAL_MASTER_KEY", problem: "must be 64 hexadecimal characters or base64 of 32 bytes")
-            }
-            return key
-        }
-        if let data = FileManager.default.contents(atPath: keyFile) {
-            try Self.requirePrivate(keyFile)
-            guard let key = Self.decode(String(decoding: data, as: UTF8.self)) else {
-                throw ConfigurationError(file: keyFile, key: "", problem: "does not hold a 32-byte key (64 hexadecimal characters)")
-            }
-            return key
-        }
+        if let key = try fromEnvironment("PERENNIAL_MASTER_KEY") ?? fromFile(keyFile) { return key }
         let key = SecretBox.generateMasterKey()
         let text = Hexadecimal.lowercase(key) + "\n"
         guard PrivateFile.create(atPath: keyFile, contents: Data(text.utf8)) else {
@@ -43,22 +31,36 @@ public struct MasterKeyLoader: Sendable {
     /// The master keys being replaced: `PERENNIAL_PREVIOUS_MASTER_KEY`, else the file, which must exist (a
     /// previous key is never made up); none when neither is set.
     public func loadPrevious(keyFile: String?) throws -> [Data] {
-        if let text = environment["PERENNIAL_PREVIOUS_MASTER_KEY"] {
-            guard let key = Self.decode(text) else {
-                throw ConfigurationError(
-                    file: "environment", key: "PERENNIAL_PREVIOUS_MASTER_KEY", problem: "must be 64 hexadecimal characters or base64 of 32 bytes")
-            }
-            return [key]
-        }
+        if let key = try fromEnvironment("PERENNIAL_PREVIOUS_MASTER_KEY") { return [key] }
         guard let keyFile else { return [] }
-        guard let data = FileManager.default.contents(atPath: keyFile) else {
+        guard let key = try fromFile(keyFile) else {
             throw ConfigurationError(file: keyFile, key: "server.previous_master_key_file", problem: "cannot read the previous master key")
         }
+        return [key]
+    }
+
+    /// The box of the configured master key and, during a rotation, the previous one.
+    public func secrets(_ server: ServerSettings) throws -> SecretBox {
+        try SecretBox(masterKey: try load(keyFile: server.masterKeyFile), previousMasterKeys: try loadPrevious(keyFile: server.previousMasterKeyFile))
+    }
+
+    /// The key in the environment variable `name`; nil when it is not set.
+    private func fromEnvironment(_ name: String) throws -> Data? {
+        guard let text = environment[name] else { return nil }
+        guard let key = Self.decode(text) else {
+            throw ConfigurationError(file: "environment", key: name, problem: "must be 64 hexadecimal characters or base64 of 32 bytes")
+        }
+        return key
+    }
+
+    /// The key in a private file; nil when there is no such file.
+    private func fromFile(_ keyFile: String) throws -> Data? {
+        guard let data = FileManager.default.contents(atPath: keyFile) else { return nil }
         try Self.requirePrivate(keyFile)
         guard let key = Self.decode(String(decoding: data, as: UTF8.self)) else {
             throw ConfigurationError(file: keyFile, key: "", problem: "does not hold a 32-byte key (64 hexadecimal characters)")
         }
-        return [key]
+        return key
     }
 
     /// Refuses a key file that anyone but its owner may read or write.

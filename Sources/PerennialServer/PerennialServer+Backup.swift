@@ -26,7 +26,8 @@ extension PerennialServer {
                 problem: "is missing: a backup's secrets open only with the master key of the database it was taken from; put that key here first")
         }
         if let canary = try await SQLiteBackup.masterKeyCanary(backup) {
-            let secrets = try SecretBox(masterKey: try keys.load(keyFile: keyFile))
+            // Either key of a rotation opens the canary of a backup taken before or during it.
+            let secrets = try keys.secrets(configuration.server)
             guard MasterKeyCheck.opens(Data(canary), with: secrets) else {
                 throw ConfigurationError(
                     file: source.file, key: source.key,

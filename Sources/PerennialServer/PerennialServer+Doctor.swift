@@ -31,10 +31,7 @@ extension PerennialServer {
     /// While a previous master key is configured: how many stored secrets still need it (`keys status`), and
     /// what to do next.
     public static func keyRotationProblem(_ configuration: PerennialConfiguration, database: PerennialDatabase) async throws -> AppHealth.Problem? {
-        let keys = MasterKeyLoader()
-        let secrets = try SecretBox(
-            masterKey: try keys.load(keyFile: configuration.server.masterKeyFile),
-            previousMasterKeys: try keys.loadPrevious(keyFile: configuration.server.previousMasterKeyFile))
+        let secrets = try MasterKeyLoader().secrets(configuration.server)
         guard secrets.isRotating else { return nil }
         let counts = try await KeyRotation(values: SQLSealedValues(database: database), secrets: secrets).status()
         let previous = counts.reduce(0) { $0 + $1.previous }

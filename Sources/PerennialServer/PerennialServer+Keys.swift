@@ -23,10 +23,7 @@ extension PerennialServer {
         _ overrides: Overrides, logger: Logger, _ body: (KeyRotation) async throws -> Result
     ) async throws -> Result {
         let configuration = try configuration(overrides)
-        let keys = MasterKeyLoader()
-        let secrets = try SecretBox(
-            masterKey: try keys.load(keyFile: configuration.server.masterKeyFile),
-            previousMasterKeys: try keys.loadPrevious(keyFile: configuration.server.previousMasterKeyFile))
+        let secrets = try MasterKeyLoader().secrets(configuration.server)
         let database = try await PerennialDatabase.open(url: configuration.server.databaseURL, logger: logger)
         do {
             _ = try await Migrations.migrate(database)

@@ -26,4 +26,10 @@ public struct PerennialError: Error, Sendable, Hashable, CustomStringConvertible
     /// Whether the failure may pass, so that trying again later is worth it (`ErrorCode.mayPass`); otherwise it
     /// is a verdict on the input itself.
     public var isTransient: Bool { errorCode.mayPass }
+
+    /// The code an error is recorded under (a job's last error, a metric's reason): a `PerennialError`'s own,
+    /// `internal` for any other.
+    public static func code(of error: any Error) -> String {
+        (error as? PerennialError)?.code ?? "internal"
+    }
 }

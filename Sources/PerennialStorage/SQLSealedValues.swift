@@ -50,7 +50,7 @@ public struct SQLSealedValues: SealedValues {
                     part.isInteger ? .integer(try row.decode(column: part.name, as: Int64.self))
                         : .text(try row.decode(column: part.name, as: String.self))
                 }
-                return SealedValue(key: SealedRowKey(parts), sealed: Array(try row.data("sealed")))
+                return SealedValue(key: SealedRowKey(parts), sealed: try row.data("sealed"))
             }
         }
     }
@@ -61,12 +61,12 @@ public struct SQLSealedValues: SealedValues {
         return try await database.atomically(.write) { session in
             var replaced = 0
             for replacement in replacements {
-                var query: SQLQueryString = "UPDATE \(unsafeRaw: spec.table) SET \(unsafeRaw: spec.column) = \(bind: Data(replacement.new)) WHERE "
+                var query: SQLQueryString = "UPDATE \(unsafeRaw: spec.table) SET \(unsafeRaw: spec.column) = \(bind: replacement.new) WHERE "
                 for (index, (part, value)) in zip(spec.key, replacement.key.parts).enumerated() {
                     if index > 0 { query += " AND " }
                     query += "\(unsafeRaw: part.name) = " + Self.bind(value)
                 }
-                query += " AND \(unsafeRaw: spec.column) = \(bind: Data(replacement.old)) RETURNING \(unsafeRaw: spec.key[0].name)"
+                query += " AND \(unsafeRaw: spec.column) = \(bind: replacement.old) RETURNING \(unsafeRaw: spec.key[0].name)"
                 replaced += try await session.sql.raw(query).all().count
             }
             return replaced

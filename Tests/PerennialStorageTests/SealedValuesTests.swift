@@ -25,7 +25,7 @@ struct SealedValuesTests {
             let values = SQLSealedValues(database: connection)
             #expect(values.columns.last == "master_key_canary.sealed")
 
-            var payloads: [[UInt8]] = []
+            var payloads: [Data] = []
             var after: SealedRowKey?
             while true {
                 let page = try await values.page(column: "jobs.payload", after: after, limit: 2)
@@ -34,20 +34,20 @@ struct SealedValuesTests {
                 payloads += page.map(\.sealed)
                 after = last.key
             }
-            #expect(payloads == [[0], [1], [2], [3], [4]])
+            #expect(payloads == [Data([0]), Data([1]), Data([2]), Data([3]), Data([4])])
 
             let bodies = try await values.page(column: "store_notifications.sealed_body", after: nil, limit: 10)
             #expect(bodies.map(\.key) == ["a", "b", "c"].map { SealedRowKey([.text("forest"), .text($0)]) })
             let second = try #require(try await values.page(column: "store_notifications.sealed_body", after: bodies[0].key, limit: 1).first)
-            #expect(second.sealed == Array("b".utf8))
+            #expect(second.sealed == Data("b".utf8))
 
             // Replaced only where the row still holds what was read.
-            let stale = SealedReplacement(key: second.key, old: Array("x".utf8), new: Array("y".utf8))
+            let stale = SealedReplacement(key: second.key, old: Data("x".utf8), new: Data("y".utf8))
             #expect(try await values.replace(column: "store_notifications.sealed_body", [stale]) == 0)
-            let fresh = SealedReplacement(key: second.key, old: second.sealed, new: Array("B".utf8))
+            let fresh = SealedReplacement(key: second.key, old: second.sealed, new: Data("B".utf8))
             #expect(try await values.replace(column: "store_notifications.sealed_body", [fresh]) == 1)
             let reread = try await values.page(column: "store_notifications.sealed_body", after: nil, limit: 10)
-            #expect(reread.map(\.sealed) == ["a", "B", "c"].map { Array($0.utf8) })
+            #expect(reread.map(\.sealed) == ["a", "B", "c"].map { Data($0.utf8) })
         }
     }
 }

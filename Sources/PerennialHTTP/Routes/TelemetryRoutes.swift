@@ -25,8 +25,7 @@ struct TelemetryRoutes {
 
     private func authorize(_ request: Request, context: PerennialRequestContext) throws {
         if let header = request.headers[.authorization] {
-            let prefix = "Bearer "
-            guard let token, header.hasPrefix(prefix), ConstantTime.equals(String(header.dropFirst(prefix.count)), token) else {
+            guard let token, let sent = BearerCredential.of(header), ConstantTime.equals(sent, token) else {
                 throw PerennialError(.unauthorized, "the metrics token is not valid")
             }
             return

@@ -21,8 +21,7 @@ public struct APIKeyMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         if let header = request.headers[.authorization], !notificationPaths.matches(context), !Self.needsNoKey(context) {
-            let prefix = "Bearer "
-            guard header.hasPrefix(prefix), let match = apps.authenticate(apiKey: String(header.dropFirst(prefix.count))) else {
+            guard let key = BearerCredential.of(header), let match = apps.authenticate(apiKey: key) else {
                 throw PerennialError(.invalidAPIKey, "the API key is not valid")
             }
             context.authenticated = match

@@ -17,7 +17,8 @@ extension ReplayService {
                     appID: app.id, code: Self.metricsRebuildingProblem,
                     message: "the metrics are being rebuilt from the facts while Perennial serves: \(summary.subscriptions) subscriptions so far; the metrics routes answer 503 metrics_rebuilding until it ends",
                     at: clock.now())
-                if summary.subscriptions / 10_000 > (summary.subscriptions - min(summary.subscriptions, pageSize)) / 10_000 {
+                // Pages are full but the last: once in each 10,000.
+                if summary.subscriptions % 10_000 < pageSize {
                     logger.info("rebuilding the metrics", metadata: ["app": "\(app.id)", "subscriptions": "\(summary.subscriptions)"])
                 }
                 await progress(summary)
@@ -27,7 +28,7 @@ extension ReplayService {
         } catch {
             await health.report(
                 appID: app.id, code: Self.metricsRebuildingProblem,
-                message: "the metrics' rebuild stopped (\((error as? PerennialError)?.code ?? "internal")); run perennial replay --app \(app.id)",
+                message: "the metrics' rebuild stopped (\(PerennialError.code(of: error))); run perennial replay --app \(app.id)",
                 at: clock.now())
             throw error
         }

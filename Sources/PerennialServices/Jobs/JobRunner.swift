@@ -63,7 +63,7 @@ public struct JobRunner: Sendable {
             try await queue.bury(jobID: job.id, error: error.code)
             return "buried"
         } catch {
-            let code = (error as? PerennialError)?.code ?? "internal"
+            let code = PerennialError.code(of: error)
             if job.attempts >= policy.maximumAttempts {
                 logger.error("job buried after its last attempt", metadata: [
                     "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(code)",

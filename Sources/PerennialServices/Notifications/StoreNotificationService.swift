@@ -90,7 +90,7 @@ public struct StoreNotificationService: Sendable {
             telemetry.notificationAccepted(store: store, outcome: outcome)
             return acknowledgement
         } catch {
-            telemetry.notificationRejected(store: store, reason: (error as? PerennialError)?.code ?? "internal")
+            telemetry.notificationRejected(store: store, reason: PerennialError.code(of: error))
             throw error
         }
     }
@@ -99,7 +99,7 @@ public struct StoreNotificationService: Sendable {
     static func verificationOutcome<Value>(_ result: Result<Value, any Error>) -> String {
         switch result {
         case .success: "verified"
-        case .failure(let error): (error as? PerennialError)?.code ?? "internal"
+        case .failure(let error): PerennialError.code(of: error)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every value stored sealed under the master key, column by column, for a key rotation: read a page at a
 /// time in key order, and replaced only where it still holds what was read (a server sealing anew at the
 /// same time wins).
@@ -31,9 +33,9 @@ public struct SealedRowKey: Sendable, Hashable {
 /// One sealed value and the row it is in.
 public struct SealedValue: Sendable, Hashable {
     public var key: SealedRowKey
-    public var sealed: [UInt8]
+    public var sealed: Data
 
-    public init(key: SealedRowKey, sealed: [UInt8]) {
+    public init(key: SealedRowKey, sealed: Data) {
         self.key = key
         self.sealed = sealed
     }
@@ -42,10 +44,10 @@ public struct SealedValue: Sendable, Hashable {
 /// A value to seal anew: the row, what it held when read, and what replaces it.
 public struct SealedReplacement: Sendable, Hashable {
     public var key: SealedRowKey
-    public var old: [UInt8]
-    public var new: [UInt8]
+    public var old: Data
+    public var new: Data
 
-    public init(key: SealedRowKey, old: [UInt8], new: [UInt8]) {
+    public init(key: SealedRowKey, old: Data, new: Data) {
         self.key = key
         self.old = old
         self.new = new

@@ -21,6 +21,14 @@ public struct KeyRotation: Sendable {
         public var resealed = 0
         /// Opened by no key: not sealed (a job's plain payload), or sealed under a key the box does not hold.
         public var unknown = 0
+
+        mutating func add(_ sealer: SecretBox.Sealer) {
+            switch sealer {
+            case .current: current += 1
+            case .previous: previous += 1
+            case .unknown: unknown += 1
+            }
+        }
     }
 
     let values: any SealedValues
@@ -40,13 +48,7 @@ public struct KeyRotation: Sendable {
         for column in values.columns {
             var count = ColumnCount(column: column)
             try await forEachPage(of: column) { page in
-                for value in page {
-                    switch secrets.sealer(of: Data(value.sealed)) {
-                    case .current: count.current += 1
-                    case .previous: count.previous += 1
-                    case .unknown: count.unknown += 1
-                    }
-                }
+                for value in page { count.add(secrets.openNotingSealer(value.sealed).sealer) }
             }
             counts.append(count)
         }
@@ -65,13 +67,12 @@ public struct KeyRotation: Sendable {
             try await forEachPage(of: column) { page in
                 var replacements: [SealedReplacement] = []
                 for value in page {
-                    switch secrets.sealer(of: Data(value.sealed)) {
-                    case .current: count.current += 1
-                    case .unknown: count.unknown += 1
-                    case .previous:
-                        let resealed = try secrets.seal(try secrets.open(Data(value.sealed)))
-                        replacements.append(SealedReplacement(key: value.key, old: value.sealed, new: Array(resealed)))
+                    let (plaintext, sealer) = secrets.openNotingSealer(value.sealed)
+                    guard sealer == .previous, let plaintext else {
+                        count.add(sealer)
+                        continue
                     }
+                    replacements.append(SealedReplacement(key: value.key, old: value.sealed, new: try secrets.seal(plaintext)))
                 }
                 // A row changed since it was read was sealed anew by a server, under the current key.
                 count.resealed += try await values.replace(column: column, replacements)

@@ -30,11 +30,15 @@ public struct SecretBox: Sendable {
     /// Whether the box still opens values sealed under earlier keys.
     public var isRotating: Bool { !previousKeys.isEmpty }
 
-    /// Which key sealed `sealed`.
-    public func sealer(of sealed: Data) -> Sealer {
-        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return .unknown }
-        if (try? AES.GCM.open(box, using: key)) != nil { return .current }
-        return previousKeys.contains { (try? AES.GCM.open(box, using: $0)) != nil } ? .previous : .unknown
+    /// Decrypts `sealed` with the first key that opens it, and says which it was: `.unknown` (and no
+    /// plaintext) when none does.
+    public func openNotingSealer(_ sealed: Data) -> (plaintext: Data?, sealer: Sealer) {
+        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return (nil, .unknown) }
+        if let plaintext = try? AES.GCM.open(box, using: key) { return (plaintext, .current) }
+        for previous in previousKeys {
+            if let plaintext = try? AES.GCM.open(box, using: previous) { return (plaintext, .previous) }
+        }
+        return (nil, .unknown)
     }
 
     /// A new random 256-bit key.
@@ -55,12 +59,10 @@ public struct SecretBox: Sendable {
 
     /// Decrypts what `seal` produced; throws if it was altered or sealed under another key.
     public func open(_ sealed: Data) throws -> Data {
-        if let box = try? AES.GCM.SealedBox(combined: sealed) {
-            for candidate in [key] + previousKeys {
-                if let plaintext = try? AES.GCM.open(box, using: candidate) { return plaintext }
-            }
+        guard let plaintext = openNotingSealer(sealed).plaintext else {
+            throw PerennialError(.unsealFailed, "a stored secret could not be decrypted (wrong master key?)")
         }
-        throw PerennialError(.unsealFailed, "a stored secret could not be decrypted (wrong master key?)")
+        return plaintext
     }
 
     /// Decrypts a string sealed with `seal(_: String)`.

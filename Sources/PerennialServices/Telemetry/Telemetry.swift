@@ -1,4 +1,5 @@
 import CoreMetrics
+import PerennialOutbound
 import PerennialCore
 
 /// Perennial's operational metrics (what `GET /metrics` shows), recorded through swift-metrics into the
@@ -65,11 +66,7 @@ public struct Telemetry: Sendable {
 
     /// Adds a duration to a histogram family's series of these labels.
     func time(_ family: String, _ labels: [(String, String)], _ duration: Duration) {
-        guard let handles else { return }
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow else { return }
-        handles.timer(family, labels).recordNanoseconds(max(0, nanoseconds.partialValue + attoseconds / 1_000_000_000))
+        handles?.timer(family, labels).recordSeconds(max(0, duration.seconds))
     }
 
     /// An HTTP request answered: `route` is the matched route's template (`/v1/customers/{id}`), never the
@@ -102,7 +99,7 @@ public struct Telemetry: Sendable {
     }
 
     /// A webhook attempt ended: `delivered`, `retry` or `failed` (a dead letter). `lag`, for a delivered
-    /// one: from the delivery's creation (the event's write) to its answer.
+    /// one: from the delivery's creation (the event's write) to the start of the attempt that delivered it.
     public func webhookAttempt(outcome: String, duration: Duration, lag: Duration?) {
         count(Family.webhookAttempts, [("outcome", outcome)])
         time(Family.webhookAttemptDuration, [("outcome", outcome)], duration)
@@ -110,14 +107,15 @@ public struct Telemetry: Sendable {
     }
 
     /// A call to a store's API ended: `outcome` is the status class (`2xx`, `4xx`, `5xx`) or why no answer
-    /// came (`timeout`, `connection_failed`, `unreadable`).
+    /// came (the `HTTPTransportError` code: `timeout`, `connection`, `invalid_request`, `response_too_large`,
+    /// `other`).
     public func storeRequest(store: String, endpoint: String, outcome: String, duration: Duration) {
         count(Family.storeRequests, [("store", store), ("endpoint", endpoint), ("outcome", outcome)])
         time(Family.storeRequestDuration, [("store", store), ("endpoint", endpoint)], duration)
     }
 
-    /// Signed or receipt data checked: `kind` names what (`receipt`, `signed_transaction`), `outcome` is
-    /// `verified` or the error code that refused it.
+    /// Signed or receipt data checked: `kind` names what (`app_store_receipt`, `app_store_transaction`,
+    /// `<store>_notification`), `outcome` is `verified` or the error code that refused it.
     public func verification(kind: String, outcome: String) {
         count(Family.verifications, [("kind", kind), ("outcome", outcome)])
     }

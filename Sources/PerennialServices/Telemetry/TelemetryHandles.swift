@@ -20,24 +20,25 @@ final class TelemetryHandles: Sendable {
 
     /// The counter of `family` with these labels, made on first use.
     func counter(_ family: String, _ labels: [(String, String)]) -> Counter {
-        let series = Series(family: family, values: labels.map(\.1))
-        if let counter = counters.withLock({ $0[series] }) { return counter }
-        let made = Counter(label: family, dimensions: labels, factory: factory)
-        return counters.withLock { counters in
-            if let counter = counters[series] { return counter }
-            counters[series] = made
-            return made
-        }
+        Self.handle(in: counters, family, labels) { Counter(label: family, dimensions: labels, factory: factory) }
     }
 
     /// The timer of `family` with these labels, made on first use.
     func timer(_ family: String, _ labels: [(String, String)]) -> CoreMetrics.Timer {
+        Self.handle(in: timers, family, labels) { CoreMetrics.Timer(label: family, dimensions: labels, factory: factory) }
+    }
+
+    /// The handle kept in `handles` for the series, or the one `make` makes, kept; made outside the lock
+    /// (the factory takes its own), so two first uses may both make one and the first kept wins.
+    private static func handle<Handle: Sendable>(
+        in handles: borrowing Mutex<[Series: Handle]>, _ family: String, _ labels: [(String, String)], make: () -> Handle
+    ) -> Handle {
         let series = Series(family: family, values: labels.map(\.1))
-        if let timer = timers.withLock({ $0[series] }) { return timer }
-        let made = CoreMetrics.Timer(label: family, dimensions: labels, factory: factory)
-        return timers.withLock { timers in
-            if let timer = timers[series] { return timer }
-            timers[series] = made
+        if let handle = handles.withLock({ $0[series] }) { return handle }
+        let made = make()
+        return handles.withLock { handles in
+            if let handle = handles[series] { return handle }
+            handles[series] = made
             return made
         }
     }

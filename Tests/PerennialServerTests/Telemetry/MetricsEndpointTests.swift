@@ -109,9 +109,11 @@ struct MetricsEndpointTests {
         try await TestHarness.run { harness in
             let app = Application(router: harness.stack.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in
+                _ = try await client.execute(uri: "/health", method: .get) { $0.status }
                 let (status, samples) = try await Self.scrape(client, authorization: nil)
                 #expect(status == 200)
                 #expect(samples.isEmpty || samples.allSatisfy { $0.name.hasPrefix("perennial_") })
+                #expect(samples.total("perennial_http_requests_total", ["route": "/health", "status": "200"]) == 1)
             }
         }
     }
