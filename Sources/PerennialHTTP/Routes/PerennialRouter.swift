@@ -23,6 +23,7 @@ public enum PerennialRouter {
             notificationPathPrefixes: notificationPathPrefixes,
             trustedProxyHeader: dependencies.trustedProxyHeader))
         HealthRoutes(health: dependencies.health, databaseKind: dependencies.databaseKind, version: dependencies.version).add(to: router)
+        ContractRoutes().add(to: router)
         if let exposition = dependencies.telemetryExposition {
             TelemetryRoutes(exposition: exposition, token: dependencies.metricsToken, trustedProxyHeader: dependencies.trustedProxyHeader)
                 .add(to: router)

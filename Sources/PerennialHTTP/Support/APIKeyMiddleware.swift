@@ -4,7 +4,8 @@ import PerennialServices
 /// Reads `Authorization: Bearer <key>` and records which app and role the key belongs to. Requests without
 /// a key pass through unauthenticated; routes that need one call `requireApp()`. On a store's notification
 /// endpoint (`notificationPathPrefixes`, recognized by the route matched) the header is the store's
-/// credential, not an API key: left to the store's adapter. `GET /health` needs no key and reads none; `GET /metrics` reads its own token.
+/// credential, not an API key: left to the store's adapter. `GET /health` and `GET /openapi.yaml` need no key
+/// and read none; `GET /metrics` reads its own token.
 public struct APIKeyMiddleware: RouterMiddleware {
     public typealias Context = PerennialRequestContext
 
@@ -29,9 +30,12 @@ public struct APIKeyMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Routes anyone may call (`GET /health`), or that read the header themselves (`GET /metrics`, its
+    /// Routes anyone may call (`GET /health`, `GET /openapi.yaml`), or that read the header themselves (`GET /metrics`, its
     /// token): a header there is not read as an API key, so a malformed one is no error.
     private static func needsNoKey(_ context: Context) -> Bool {
-        context.endpointPath == "/health" || context.endpointPath == "/metrics"
+        switch context.endpointPath {
+        case "/health", "/openapi.yaml", "/metrics": true
+        default: false
+        }
     }
 }

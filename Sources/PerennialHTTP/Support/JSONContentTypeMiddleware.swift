@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// Every body Perennial reads is JSON: a request that sends one with another declared type (`text/plain`, a
+/// Every body Perennial reads is JSON: a `POST`, `PUT` or `PATCH` that declares another type (`text/plain`, a
 /// form, multipart) gets 415 `unsupported_media_type` before any route reads it. A request without a
 /// `Content-Type` is read as JSON, as the App Store and most clients send it.
 public struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -10,10 +10,15 @@ public struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddlewa
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
+        if Self.takesBody(request.method), let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
             throw ErrorEnvelope(.unsupportedMediaType, message: "send the body as JSON (Content-Type: application/json)")
         }
         return try await next(request, context)
+    }
+
+    /// The methods whose requests Perennial reads a body of; a `GET` that names a type is not refused for it.
+    static func takesBody(_ method: HTTPRequest.Method) -> Bool {
+        method == .post || method == .put || method == .patch
     }
 
     /// `application/json` or a `+json` type, whatever its parameters (`charset=utf-8`), in any case.
