@@ -127,8 +127,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["OpenAPIDocumentPlugin"]
         ),
+        .executableTarget(name: "EmbedOpenAPIDocument", swiftSettings: swiftSettings),
+        .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["EmbedOpenAPIDocument"]),
         .target(
             name: "PerennialAppStoreRoutes",
             dependencies: [

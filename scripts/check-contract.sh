@@ -8,7 +8,8 @@
 #
 # Environment: PERENNIAL_BIN, the perennial binary (default .build/debug/perennial); CONTRACT_MAX_EXAMPLES,
 # examples per operation and phase (default 12); CONTRACT_VENV, a virtualenv holding schemathesis to reuse;
-# CONTRACT_SEED, the generator's seed (default 1).
+# CONTRACT_SEED, the generator's seed (default 1); CONTRACT_KEEP, set to keep the temporary folder (the
+# servers' logs, the database and each run's HAR file).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 bin=${PERENNIAL_BIN:-$repo/.build/debug/perennial}
@@ -58,6 +59,11 @@ curl -sf -X POST localhost:18090/simulator/stripe/prices \
 "$bin" serve --config perennial.yaml > serve.log 2>&1 &
 server=$!
 for _ in $(seq 150); do curl -sf localhost:18080/health >/dev/null && break; sleep 0.2; done
+if ! curl -sf localhost:18080/health >/dev/null; then
+    echo "check-contract: perennial serve did not start" >&2
+    tail -50 serve.log simulator.log >&2
+    exit 1
+fi
 
 status=0
 for key in pk_example_0123456789 sk_example_0123456789 none; do

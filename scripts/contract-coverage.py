@@ -2,7 +2,7 @@
 """Which documented statuses a schemathesis run reached: reads the run's HAR files and openapi.yaml, and
 fails when an operation documents a status that no request reached and the document does not say why
 (`x-unreached` on the operation, `{status: reason}`, or the document's `x-unreached-statuses` for a
-status whatever the operation). A status reached although marked unreachable is reported, not failed: the
+status whatever the operation). A status reached although its operation marks it unreachable is reported, not failed: the
 generator is random. Usage: contract-coverage.py openapi.yaml run.har [run.har …]"""
 import json
 import re
@@ -14,16 +14,17 @@ METHODS = {"get", "put", "post", "delete", "patch"}
 
 
 def operations(document):
-    """(method, path template, compiled matcher, documented statuses, reasons) for every operation."""
+    """(method, path template, compiled matcher, documented statuses, reasons, the operation's own reasons)
+    for every operation."""
     defaults = document.get("x-unreached-statuses", {})
     for path, item in document["paths"].items():
         pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"
         for method, operation in item.items():
             if method not in METHODS:
                 continue
-            reasons = {str(k): v for k, v in defaults.items()}
-            reasons.update({str(k): v for k, v in operation.get("x-unreached", {}).items()})
-            yield method.upper(), path, re.compile(pattern), {str(s) for s in operation["responses"]}, reasons
+            own = {str(k): v for k, v in operation.get("x-unreached", {}).items()}
+            reasons = {str(k): v for k, v in defaults.items()} | own
+            yield method.upper(), path, re.compile(pattern), {str(s) for s in operation["responses"]}, reasons, own
 
 
 def main(arguments):
@@ -34,17 +35,17 @@ def main(arguments):
         for entry in json.load(open(har, encoding="utf-8"))["log"]["entries"]:
             method = entry["request"]["method"]
             path = re.sub(r"^https?://[^/]+", "", entry["request"]["url"]).split("?")[0]
-            for known_method, template, matcher, _, _ in known:
+            for known_method, template, matcher, *_ in known:
                 if known_method == method and matcher.match(path):
                     reached.setdefault((method, template), set()).add(str(entry["response"]["status"]))
                     break
     unexplained, surprises, counts = [], [], [0, 0, 0]
-    for method, template, _, documented, reasons in known:
+    for method, template, _, documented, reasons, own in known:
         seen = reached.get((method, template), set())
         for status in sorted(documented):
             if status in seen:
                 counts[0] += 1
-                if status in reasons and (method, template) in reached:
+                if status in own:
                     surprises.append(f"{method} {template} {status}")
             elif status in reasons:
                 counts[1] += 1

@@ -18,12 +18,13 @@ public struct StripeCheckoutService: Sendable {
     /// A new Checkout Session for `appUserID` buying `productID`.
     public func createSession(app: AppSettings, appUserID: String, productID: String) async throws -> StripeCheckoutLink {
         try AppUserIDRule.validated(appUserID)
-        guard let product = app.catalog.product(productID, store: .stripe), product.type == .autoRenewable else {
-            throw PerennialError(.productNotFound, "the catalog has no Stripe subscription product with this id")
-        }
+        // An app that sells nothing on the web says so, whatever product was asked for.
         let connection = try connections.connection(for: app)
         guard let checkout = connection.checkout else {
             throw PerennialError(.stripeNotConfigured, "the app's stripe settings have no checkout success_url and cancel_url")
+        }
+        guard let product = app.catalog.product(productID, store: .stripe), product.type == .autoRenewable else {
+            throw PerennialError(.productNotFound, "the catalog has no Stripe subscription product with this id")
         }
         let client = connection.client
         let customerID = try await lookup.customerID(app: app, appUserID: appUserID, client: client)

@@ -72,6 +72,7 @@ struct TestHarness {
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
         withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
+        configuredWebhooks: [ConfiguredWebhookEndpoint] = [],
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         TestLogging.bootstrap()
@@ -131,6 +132,7 @@ struct TestHarness {
             perennial.server.databaseURL = databaseURL
             // Generous unless a test measures it: under a full parallel run a store's answer may take seconds.
             perennial.server.purchasePatience = purchasePatience
+            if !configuredWebhooks.isEmpty { perennial.webhooks["forest"] = configuredWebhooks }
             if let google { perennial.google["forest"] = google }
             if let play {
                 var settings = try await Self.googleSettings(play: play, base: base)

@@ -1,8 +1,8 @@
 import Hummingbird
 import NIOCore
 
-/// `GET /openapi.yaml`: the API's contract (`openapi.yaml` at the repository's root, compiled in as
-/// `OpenAPIDocument.yaml`), for anyone: generating a client needs no key.
+/// `GET /openapi.yaml`: the API's contract (`openapi.yaml` at the repository's root, compiled in by
+/// `OpenAPIDocumentPlugin` as `OpenAPIDocument.yaml`), for anyone: generating a client needs no key.
 struct ContractRoutes {
     /// The document's bytes, made once.
     private let body: ByteBuffer

@@ -8,7 +8,7 @@ struct OpenAPIOperation {
     var responseReferences: [(status: String, reference: String)]
 
     /// Every operation of `document`'s paths.
-    static func all(_ document: [String: Any]) throws -> [OpenAPIOperation] {
+    static func all(_ document: [String: Any]) -> [OpenAPIOperation] {
         let paths = document["paths"] as? [String: Any] ?? [:]
         return paths.flatMap { path, item -> [OpenAPIOperation] in
             let item = item as? [String: Any] ?? [:]
@@ -32,7 +32,7 @@ struct OpenAPIOperation {
     }
 
     /// The responses of `components/responses`, by name.
-    static func errorResponses(_ document: [String: Any]) throws -> [String: ErrorResponse] {
+    static func errorResponses(_ document: [String: Any]) -> [String: ErrorResponse] {
         let components = document["components"] as? [String: Any] ?? [:]
         let responses = components["responses"] as? [String: Any] ?? [:]
         var result: [String: ErrorResponse] = [:]
