@@ -46,7 +46,8 @@ public struct JobRunner: Sendable {
         telemetry.jobFinished(kind: job.kind, outcome: outcome, duration: ContinuousClock.now - started)
     }
 
-    /// Runs the job and records its end in the queue: `completed`, `deferred`, `buried` or `retried`.
+    /// Runs the job and records its end in the queue: `completed`, `deferred`, `buried`, `retried`, or
+    /// `interrupted` by shutdown.
     private func outcome(of job: Job, handler: any JobHandler) async throws -> String {
         let now = clock.now()
         do {
@@ -56,6 +57,14 @@ public struct JobRunner: Sendable {
         } catch let deferral as JobDeferral {
             try await queue.retry(jobID: job.id, error: deferral.code, runAt: deferral.runAt)
             return "deferred"
+        } catch where Task.isCancelled {
+            // The runner is stopping (the server shuts down) mid-run: that is not the job's failure, whatever the
+            // handler threw as it was interrupted. It goes back due now, written from a task of its own, which the
+            // cancellation does not reach; were the write lost anyway, its lease running out would bring it back.
+            logger.debug("job interrupted by shutdown", metadata: ["job": "\(job.id)", "kind": "\(job.kind)"])
+            let queue = queue
+            try? await Task { try await queue.retry(jobID: job.id, error: "interrupted", runAt: now) }.value
+            return "interrupted"
         } catch let error as PerennialError where !error.isTransient {
             logger.warning("job refused", metadata: [
                 "job": "\(job.id)", "kind": "\(job.kind)", "attempt": "\(job.attempts)", "code": "\(error.code)",

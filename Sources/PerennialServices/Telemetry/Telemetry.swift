@@ -92,7 +92,8 @@ public struct Telemetry: Sendable {
         count(Family.notificationsRejected, [("store", store.rawValue), ("reason", reason)])
     }
 
-    /// A job ran to `outcome`: `completed`, `deferred` (it asked to run again later), `retried` or `buried`.
+    /// A job ran to `outcome`: `completed`, `deferred` (it asked to run again later), `retried`, `buried` or
+    /// `interrupted` (by shutdown).
     public func jobFinished(kind: String, outcome: String, duration: Duration) {
         count(Family.jobsFinished, [("kind", kind), ("outcome", outcome)])
         time(Family.jobDuration, [("kind", kind)], duration)

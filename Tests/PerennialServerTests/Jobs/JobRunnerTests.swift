@@ -22,13 +22,25 @@ struct JobRunnerTests {
         }
     }
 
+    /// A handler that starts, counts, then waits until it is cancelled.
+    struct StallingHandler: JobHandler {
+        let kind = "scripted"
+        let runs: Counter
+
+        func run(_ job: Job) async throws {
+            await runs.increment()
+            try await Task.sleep(for: .seconds(600))
+        }
+    }
+
     actor Counter {
         private(set) var value = 0
         func increment() { value += 1 }
     }
 
     func withRunner(
-        failing failure: (any Error & Sendable)?, logger: Logger = TestLogging.logger("test"), _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
+        failing failure: (any Error & Sendable)?, stalls: Bool = false, logger: Logger = TestLogging.logger("test"),
+        _ body: @Sendable (JobRunner, SQLJobQueue, FixedClock, Counter) async throws -> Void
     ) async throws {
         let connection = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
@@ -37,7 +49,7 @@ struct JobRunnerTests {
             let queue = SQLJobQueue(database: connection, clock: clock)
             let counter = Counter()
             let runner = JobRunner(
-                queue: queue, handlers: [ScriptedHandler(failure: failure, runs: counter)],
+                queue: queue, handlers: [stalls ? StallingHandler(runs: counter) : ScriptedHandler(failure: failure, runs: counter)],
                 policy: JobRetryPolicy(base: .seconds(10), maximum: .seconds(60), maximumAttempts: 4, lease: .seconds(30)),
                 clock: clock, logger: logger
             )
@@ -96,6 +108,21 @@ struct JobRunnerTests {
             #expect(failures.map { $0.metadata["attempt"] } == ["1", "2", "3", "4"])
             #expect(failures.allSatisfy { $0.metadata["code"] == "store_unavailable" && $0.metadata["job"] == "\(job.id)" })
             #expect(failures.prefix(3).allSatisfy { $0.metadata["next_attempt_at"] != nil })
+        }
+    }
+
+    @Test func aJobInterruptedByShutdownGoesBackDueNowAndIsNoFailure() async throws {
+        let logs = CapturingLogHandler.Store()
+        try await withRunner(failing: nil, stalls: true, logger: CapturingLogHandler.logger(logs)) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, runs: Counter) async throws in
+            let run = Task { try await runner.runOnce() }
+            while await runs.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            run.cancel()
+            #expect(try await run.value)
+            let job = try #require(try await queue.jobs(limit: 1).first)
+            #expect(job.state == .waiting)
+            #expect(job.lastError == "interrupted")
+            #expect(job.runAt == clock.now())
+            #expect(!logs.all.contains { $0.message.hasPrefix("job failed") || $0.message.hasPrefix("job buried") }, "\(logs.all.map(\.message))")
         }
     }
 
