@@ -48,8 +48,15 @@ actor PrometheusTelemetry: TelemetryExposition {
             .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5), .seconds(15),
             .seconds(60), .seconds(300), .seconds(900), .seconds(3600), .seconds(4 * 3600), .seconds(24 * 3600),
         ]
+        // A statement takes tens of microseconds on SQLite, a round trip more on PostgreSQL.
+        factory.durationHistogramBuckets[Telemetry.Family.databaseStatementDuration] = [
+            .microseconds(25), .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+            .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100), .milliseconds(500),
+            .seconds(1), .seconds(5),
+        ]
         self.registry = registry
         telemetry = Telemetry(factory: factory)
+        database.recordStatements(in: telemetry)
         self.jobs = jobs
         self.database = database
         self.metrics = metrics

@@ -2,10 +2,12 @@ import Logging
 import NIOCore
 import SQLKit
 
-/// A session's SQL database that counts each statement it runs (`StatementCounter`) and hands it on.
+/// A session's SQL database that counts each statement it runs (`StatementCounter`), times it
+/// (`StatementTiming`) and hands it on.
 struct CountingSQLDatabase: SQLDatabase {
     let base: any SQLDatabase
     let kind: DatabaseKind
+    let timing: StatementTiming
 
     var logger: Logger { base.logger }
     var eventLoop: any EventLoop { base.eventLoop }
@@ -15,11 +17,14 @@ struct CountingSQLDatabase: SQLDatabase {
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
         StatementCounter.note(kind)
-        return base.execute(sql: query, onRow)
+        let started = ContinuousClock.now
+        return base.execute(sql: query, onRow).always { [timing, kind] _ in timing.statementEnded(kind, startedAt: started) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
         StatementCounter.note(kind)
+        let started = ContinuousClock.now
+        defer { timing.statementEnded(kind, startedAt: started) }
         try await base.execute(sql: query, onRow)
     }
 

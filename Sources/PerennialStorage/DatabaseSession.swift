@@ -32,9 +32,9 @@ final class DatabaseSession: Sendable {
 
     init(
         sql: any SQLDatabase, kind: DatabaseKind, logger: Logger, ownerID: ObjectIdentifier,
-        driver: SessionDriver
+        driver: SessionDriver, timing: StatementTiming
     ) {
-        self.sql = CountingSQLDatabase(base: sql, kind: kind)
+        self.sql = CountingSQLDatabase(base: sql, kind: kind, timing: timing)
         self.kind = kind
         self.logger = logger
         self.ownerID = ownerID

@@ -1,4 +1,5 @@
 import PostgresKit
+import PerennialServices
 import SQLKit
 import SQLiteKit
 
@@ -26,6 +27,8 @@ public final class PerennialDatabase: Sendable {
     let backend: Backend
     let logger: Logger
     let writeGroup: WriteGroup
+    /// Where each statement's time goes (`recordStatements(in:)`).
+    let statementTiming: StatementTiming
     /// The apps' webhook endpoints, for the writes that record events (`WebhookEndpointCache`).
     let webhookEndpointCache = WebhookEndpointCache()
 
@@ -46,8 +49,11 @@ public final class PerennialDatabase: Sendable {
         return load
     }
 
-    private init(location: DatabaseLocation, backend: Backend, logger: Logger, groupCommit: GroupCommitSettings) {
+    private init(
+        location: DatabaseLocation, backend: Backend, logger: Logger, groupCommit: GroupCommitSettings, statementTiming: StatementTiming
+    ) {
         self.location = location
+        self.statementTiming = statementTiming
         self.backend = backend
         self.logger = logger
         // SQLite has one writer: one batch at a time. PostgreSQL commits several at once, a quarter of the pool.
@@ -56,6 +62,12 @@ public final class PerennialDatabase: Sendable {
         case .postgres(let postgres): max(1, postgres.maximumConnections / 4)
         }
         writeGroup = WriteGroup(settings: groupCommit, lanes: lanes)
+    }
+
+    /// Times every statement sent through SQLKit from now on into `telemetry`
+    /// (`perennial_database_statement_duration_seconds`); until then, and with `Telemetry.off`, nowhere.
+    public func recordStatements(in telemetry: Telemetry) {
+        statementTiming.record(in: telemetry)
     }
 
     /// Opens the database at a URL (see `DatabaseLocation`).
@@ -78,21 +90,23 @@ public final class PerennialDatabase: Sendable {
         postgresMaximumConnections: Int = 10, groupCommit: GroupCommitSettings? = nil
     ) async throws -> PerennialDatabase {
         let backend: Backend
+        let timing = StatementTiming()
         switch location.target {
         case .sqliteMemory:
-            backend = .sqlite(try await SQLiteBackend.open(storage: .memory, logger: logger))
+            backend = .sqlite(try await SQLiteBackend.open(storage: .memory, logger: logger, timing: timing))
         case .sqliteFile(let path):
-            backend = .sqlite(try await SQLiteBackend.open(storage: .file(path: path), logger: logger))
+            backend = .sqlite(try await SQLiteBackend.open(storage: .file(path: path), logger: logger, timing: timing))
         case .postgres(let configuration):
             backend = .postgres(
                 try await PostgresBackend.open(
                     configuration: configuration, description: location.description,
-                    maximumConnections: max(1, postgresMaximumConnections), logger: logger
+                    maximumConnections: max(1, postgresMaximumConnections), logger: logger, timing: timing
                 )
             )
         }
         return PerennialDatabase(
-            location: location, backend: backend, logger: logger, groupCommit: groupCommit ?? .defaults(for: location.kind)
+            location: location, backend: backend, logger: logger, groupCommit: groupCommit ?? .defaults(for: location.kind),
+            statementTiming: timing
         )
     }
 

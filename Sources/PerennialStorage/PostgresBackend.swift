@@ -7,6 +7,7 @@ final class PostgresBackend: Sendable {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
+    private let timing: StatementTiming
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
     /// The size of the pool.
     let maximumConnections: Int
@@ -25,13 +26,14 @@ final class PostgresBackend: Sendable {
 
     private init(
         client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int,
-        connectionConfiguration: PostgresConnection.Configuration, logger: Logger
+        connectionConfiguration: PostgresConnection.Configuration, logger: Logger, timing: StatementTiming
     ) {
         self.client = client
         self.runTask = runTask
         self.maximumConnections = maximumConnections
         self.connectionConfiguration = connectionConfiguration
         self.logger = logger
+        self.timing = timing
     }
 
     /// Listens on `channel` on a connection of its own: `onListening` once `LISTEN` is in place, then
@@ -55,7 +57,8 @@ final class PostgresBackend: Sendable {
 
     /// Starts the pool, then connects once to report a wrong URL or an unreachable server now.
     static func open(
-        configuration: SQLPostgresConfiguration, description: String, maximumConnections: Int, logger: Logger
+        configuration: SQLPostgresConfiguration, description: String, maximumConnections: Int, logger: Logger,
+        timing: StatementTiming
     ) async throws -> PostgresBackend {
         let client = PostgresClient(
             configuration: clientConfiguration(configuration, maximumConnections: maximumConnections),
@@ -77,7 +80,8 @@ final class PostgresBackend: Sendable {
             )
         }
         return PostgresBackend(
-            client: client, runTask: runTask, maximumConnections: maximumConnections, connectionConfiguration: core, logger: logger
+            client: client, runTask: runTask, maximumConnections: maximumConnections, connectionConfiguration: core, logger: logger,
+            timing: timing
         )
     }
 
@@ -89,7 +93,7 @@ final class PostgresBackend: Sendable {
         guard shutdownTask.withLock({ $0 == nil }) else {
             throw StorageError(.connectionClosed, "the PostgreSQL connection pool was shut down")
         }
-        let logger = logger
+        let (logger, timing) = (logger, timing)
         sessionsOpen.add(1, ordering: .relaxed)
         defer { sessionsOpen.subtract(1, ordering: .relaxed) }
         return try await client.withConnection { connection in
@@ -98,7 +102,7 @@ final class PostgresBackend: Sendable {
             // Query logging off: binds carry sealed receipts and credentials.
             let sql = connection.sql(queryLogLevel: nil, logger: logger)
             let session = DatabaseSession(
-                sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, driver: .postgres(connection)
+                sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, driver: .postgres(connection), timing: timing
             )
             defer { session.end() }
             do {

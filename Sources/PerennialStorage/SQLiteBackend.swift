@@ -16,6 +16,7 @@ final class SQLiteBackend: Sendable {
     private let connection: SQLiteWriterConnection
     private let database: SQLiteWriterDatabase
     private let logger: Logger
+    private let timing: StatementTiming
     private let gate = AsyncGate()
     private let shutdownTask = Mutex<Task<Void, Never>?>(nil)
     /// Read-only connections for read transactions; nil for an in-memory database.
@@ -43,7 +44,7 @@ final class SQLiteBackend: Sendable {
 
     private init(
         connection: SQLiteWriterConnection, database: SQLiteWriterDatabase, readers: SQLiteReaders?,
-        customerReaders: SQLiteCustomerReaders?, checkpointer: SQLiteCheckpointer?, logger: Logger
+        customerReaders: SQLiteCustomerReaders?, checkpointer: SQLiteCheckpointer?, logger: Logger, timing: StatementTiming
     ) {
         self.connection = connection
         self.checkpointer = checkpointer
@@ -51,9 +52,10 @@ final class SQLiteBackend: Sendable {
         self.readers = readers
         self.customerReaders = customerReaders
         self.logger = logger
+        self.timing = timing
     }
 
-    static func open(storage: SQLiteConnection.Storage, logger: Logger) async throws -> SQLiteBackend {
+    static func open(storage: SQLiteConnection.Storage, logger: Logger, timing: StatementTiming) async throws -> SQLiteBackend {
         let path: String
         switch storage {
         case .memory: path = ":memory:"
@@ -87,7 +89,7 @@ final class SQLiteBackend: Sendable {
                 try await database.raw("PRAGMA wal_autocheckpoint=\(literal: writerAutocheckpointPages)").run()
                 checkpointer = try SQLiteCheckpointer(path: path)
                 readers = try await SQLiteReaders.open(
-                    path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger
+                    path: path, count: readerCount, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger, timing: timing
                 )
                 customerReaders = try SQLiteCustomerReaders(path: path, count: readerCount)
             }
@@ -102,7 +104,7 @@ final class SQLiteBackend: Sendable {
         }
         return SQLiteBackend(
             connection: connection, database: database, readers: readers, customerReaders: customerReaders,
-            checkpointer: checkpointer, logger: logger
+            checkpointer: checkpointer, logger: logger, timing: timing
         )
     }
 
@@ -135,7 +137,7 @@ final class SQLiteBackend: Sendable {
                 throw StorageError(.connectionClosed, "the SQLite database was shut down")
             }
             let session = DatabaseSession(
-                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, driver: .sqliteWriter(connection)
+                sql: database, kind: .sqlite, logger: logger, ownerID: ownerID, driver: .sqliteWriter(connection), timing: timing
             )
             defer { session.end() }
             return try await body(session)

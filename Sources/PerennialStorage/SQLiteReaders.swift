@@ -21,16 +21,19 @@ final class SQLiteReaders: Sendable {
     /// The indices of the readers no session holds.
     private let free: Mutex<[Int]>
     private let logger: Logger
+    private let timing: StatementTiming
 
-    private init(readers: [Reader], logger: Logger) {
+    private init(readers: [Reader], logger: Logger, timing: StatementTiming) {
         self.readers = readers
         self.gate = AsyncGate(permits: readers.count)
         self.free = Mutex(Array(readers.indices))
         self.logger = logger
+        self.timing = timing
     }
 
     /// Opens `count` read-only connections to the file at `path` (already in WAL mode).
-    static func open(path: String, count: Int, busyTimeoutMilliseconds: Int, logger: Logger) async throws -> SQLiteReaders {
+    static func open(path: String, count: Int, busyTimeoutMilliseconds: Int, logger: Logger, timing: StatementTiming
+    ) async throws -> SQLiteReaders {
         var readers: [Reader] = []
         do {
             for _ in 0..<count {
@@ -44,7 +47,7 @@ final class SQLiteReaders: Sendable {
             for reader in readers { try? await reader.connection.close() }
             throw StorageError(.databaseUnavailable, "could not open the SQLite read connections: \(error)")
         }
-        return SQLiteReaders(readers: readers, logger: logger)
+        return SQLiteReaders(readers: readers, logger: logger, timing: timing)
     }
 
     /// How many readers are lent to a session now, and how many there are.
@@ -63,7 +66,7 @@ final class SQLiteReaders: Sendable {
             let reader = readers[index]
             let session = DatabaseSession(
                 sql: reader.database, kind: .sqlite, logger: logger, ownerID: ownerID,
-                driver: .sqlite(reader.connection)
+                driver: .sqlite(reader.connection), timing: timing
             )
             defer { session.end() }
             return try await body(session)

@@ -25,6 +25,7 @@ public struct Telemetry: Sendable {
         public static let storeRequestDuration = "perennial_store_request_duration_seconds"
         public static let verifications = "perennial_verifications_total"
         public static let customerCache = "perennial_customer_cache_lookups_total"
+        public static let databaseStatementDuration = "perennial_database_statement_duration_seconds"
         // Gauges, read at each scrape by the exposition.
         public static let jobs = "perennial_jobs"
         public static let jobsOverdue = "perennial_jobs_overdue_seconds"
@@ -38,7 +39,7 @@ public struct Telemetry: Sendable {
         public static let all: Set<String> = [
             httpRequests, httpRequestDuration, notificationsReceived, notificationsAccepted, notificationsRejected, jobsFinished,
             jobDuration, webhookAttempts, webhookAttemptDuration, webhookDeliveryLag, storeRequests, storeRequestDuration,
-            verifications, customerCache, jobs, jobsOverdue, databaseWritesWaiting, databaseConnectionsInUse, databaseConnections,
+            verifications, customerCache, databaseStatementDuration, jobs, jobsOverdue, databaseWritesWaiting, databaseConnectionsInUse, databaseConnections,
             databaseSessionsWaiting,
             activeSubscriptions,
         ]
@@ -90,6 +91,11 @@ public struct Telemetry: Sendable {
     /// A store notification refused, with the error code that says why.
     public func notificationRejected(store: Store, reason: String) {
         count(Family.notificationsRejected, [("store", store.rawValue), ("reason", reason)])
+    }
+
+    /// A statement sent to the database (`sqlite` or `postgresql`) and answered, its rows read, in `duration`.
+    public func databaseStatement(database: String, duration: Duration) {
+        time(Family.databaseStatementDuration, [("database", database)], duration)
     }
 
     /// A job ran to `outcome`: `completed`, `deferred` (it asked to run again later), `retried`, `buried` or

@@ -62,6 +62,9 @@ struct MetricsEndpointTests {
                 #expect(samples.total("perennial_verifications_total", ["kind": "app_store_notification"]) >= 2)
                 #expect(samples.total("perennial_verifications_total", ["kind": "app_store_receipt", "outcome": "verified"]) == 1)
                 #expect(samples.has("perennial_database_writes_waiting", ["database": "sqlite"]))
+                // A receipt's ledger write alone is a dozen statements or more, each timed.
+                #expect(samples.total("perennial_database_statement_duration_seconds_count", ["database": "sqlite"]) >= 12)
+                #expect(samples.total("perennial_database_statement_duration_seconds_sum", ["database": "sqlite"]) > 0)
                 #expect(samples.total("perennial_customer_cache_lookups_total", ["result": "miss"]) >= 1)
                 #expect(samples.total("perennial_customer_cache_lookups_total", ["result": "hit"]) >= 1)
                 #expect(samples.total("perennial_webhook_attempts_total", ["outcome": "delivered"]) >= 1)
