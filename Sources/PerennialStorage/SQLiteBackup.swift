@@ -14,7 +14,7 @@ import SQLiteNIO
 /// apart (`perennial restore` refuses a backup whose canary the configured key does not open).
 public enum SQLiteBackup {
     /// Copies the database at `location` to a new file at `destination`, while it may serve.
-    public static func backUp(_ location: DatabaseLocation, to destination: String) async throws -> SQLiteBackupSummary {
+    public static func backUp(_ location: DatabaseLocation, to destination: String) async throws -> BackupSummary {
         let source = try filePath(of: location, role: "back up")
         guard FileManager.default.fileExists(atPath: source) else {
             throw StorageError(.databaseUnavailable, "there is no database at \(source) to back up")
@@ -25,7 +25,7 @@ public enum SQLiteBackup {
 
     /// Copies the backup at `backup`, once checked, to the database file of `location`, which must not
     /// exist yet (or be empty): a database in place is never overwritten.
-    public static func restore(_ backup: String, to location: DatabaseLocation) async throws -> SQLiteBackupSummary {
+    public static func restore(_ backup: String, to location: DatabaseLocation) async throws -> BackupSummary {
         let target = try filePath(of: location, role: "restore into")
         // A database's last writes may still be in its log while its file is empty: a log beside the target
         // would be read into the restored file.
@@ -47,7 +47,7 @@ public enum SQLiteBackup {
     }
 
     /// Checks a copy (SQLite's `integrity_check`) and counts what it holds.
-    public static func inspect(_ path: String) async throws -> SQLiteBackupSummary {
+    public static func inspect(_ path: String) async throws -> BackupSummary {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StorageError(.backupRefused, "there is no backup at \(path)")
         }
@@ -63,7 +63,7 @@ public enum SQLiteBackup {
             }
             let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
             do {
-                return SQLiteBackupSummary(
+                return BackupSummary(
                     schemaVersion: try count("SELECT MAX(version) FROM schema_migrations"), bytes: bytes,
                     apps: try count("SELECT COUNT(*) FROM apps"), customers: try count("SELECT COUNT(*) FROM customers"),
                     subscriptions: try count("SELECT COUNT(*) FROM subscriptions"), events: try count("SELECT COUNT(*) FROM events"))

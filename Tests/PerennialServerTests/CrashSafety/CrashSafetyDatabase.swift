@@ -25,7 +25,8 @@ struct CrashSafetyDatabase: Sendable, CustomStringConvertible {
     let kind: Kind
     /// What `perennial serve --database` gets; never printed (it may hold a password).
     let url: String
-    private let schema: String?
+    /// The PostgreSQL schema, nil on SQLite.
+    let schema: String?
 
     var description: String { kind.rawValue + (schema.map { " (schema \($0))" } ?? "") }
 
