@@ -57,7 +57,7 @@ public struct BenchmarkSuite: Sendable {
             case .metrics:
                 try await MetricsBenchmark(options: options, logger: logger).run(report: report, progress: progress)
             case .telemetryRecord:
-                report(await TelemetryRecordBenchmark().run(options: options))
+                for result in await TelemetryRecordBenchmark().run(options: options) { report(result) }
             case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks:
                 break
             }
