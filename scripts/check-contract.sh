@@ -37,6 +37,8 @@ if [[ ! -x $venv/bin/schemathesis ]]; then
 fi
 
 cd "$work"
+owner_token=contract-owner-token-0123456789abcdef
+printf '%s\n' "$owner_token" > owner-token
 # The example's configuration on other ports, with budgets no run of this script spends.
 "$venv/bin/python" - "$repo/examples/perennial.yaml" > perennial.yaml <<'PY'
 import sys, yaml
@@ -44,6 +46,7 @@ text = open(sys.argv[1]).read().replace("127.0.0.1:8090", "127.0.0.1:18090").rep
 config = yaml.safe_load(text)
 config["server"]["port"] = 18080
 config["server"]["database"] = "sqlite://contract.sqlite"
+config["server"]["owner_token_file"] = "owner-token"
 ample = {"per_second": 100000, "burst": 100000}
 config["server"]["rate_limit"] = {key: ample for key in ["public", "secret", "notifications", "rejected_notifications_per_address"]}
 print(yaml.safe_dump(config, sort_keys=False))
@@ -77,6 +80,15 @@ for key in pk_example_0123456789 sk_example_0123456789 none; do
         --generation-with-security-parameters false --generation-database none --seed "${CONTRACT_SEED:-1}" \
         --suppress-health-check all || status=1
 done
+# The owner token opens one operation, the reload (of the same file: nothing changes).
+echo "--- schemathesis, the owner token, reloadConfiguration only"
+"$venv/bin/schemathesis" --no-color run "$repo/openapi.yaml" --url http://127.0.0.1:18080 -H "Authorization: Bearer $owner_token" \
+    --include-operation-id reloadConfiguration \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
+    --phases examples,coverage,fuzzing --max-examples "$examples" --request-timeout 90 \
+    --report har --report-har-path "$work/owner.har" \
+    --generation-with-security-parameters false --generation-database none --seed "${CONTRACT_SEED:-1}" \
+    --suppress-health-check all || status=1
 if ! kill -0 "$server" 2>/dev/null; then
     echo "check-contract: the server stopped during the run" >&2
     tail -50 serve.log >&2

@@ -19,14 +19,17 @@ struct BenchServer: Sendable {
     static let masterKey = Data(repeating: 0x42, count: 32)
 
     /// Opens (and migrates) the database at `databaseURL` and starts serving; `metrics: false` as
-    /// `server.metrics.enabled: false`.
+    /// `server.metrics.enabled: false`. `traced` (with `BenchTracing` started): true as `server.tracing.enabled`,
+    /// false for a server whose requests make no spans; nil: neither.
     static func start(
-        databaseURL: String, trustedRoot: Data, groupCommit: GroupCommitSettings? = nil, metrics: Bool = true, logger: Logger
+        databaseURL: String, trustedRoot: Data, groupCommit: GroupCommitSettings? = nil, metrics: Bool = true, traced: Bool? = nil,
+        logger: Logger
     ) async throws -> BenchServer {
         var configuration = PerennialConfiguration(apps: [BenchApp.settings(trustedRoot: trustedRoot)])
         configuration.server.databaseURL = databaseURL
         configuration.server.groupCommit = groupCommit
         configuration.server.metrics.enabled = metrics
+        configuration.server.tracing.enabled = traced == true
         // The webhooks benchmark's receiver is on loopback.
         configuration.server.webhooks.allowsPrivateAddresses = true
         // Rate limits stay in the path, with budgets no benchmark reaches.
@@ -37,6 +40,7 @@ struct BenchServer: Sendable {
             logger: logger
         )
         let router = stack.router()
+        if traced == false { router.add(middleware: UntracedMiddleware()) }
         router.get("bench/hello") { _, _ -> String in "hello" }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(

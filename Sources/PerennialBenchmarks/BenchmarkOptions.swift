@@ -33,6 +33,10 @@ public struct BenchmarkOptions: Sendable {
     /// Also measures entitlements-http and notifications-http on a second server of the same database with
     /// `server.metrics.enabled: false` (`…-no-metrics-<database>`), rounds taken in turn with the first's.
     public var compareMetrics = false
+    /// Also measures entitlements-http and notifications-http on a second server of the same database with
+    /// tracing off (`…-no-tracing-<database>`), the first with `server.tracing` on, exporting to a collector
+    /// stand-in in the process (`BenchTracing`).
+    public var compareTracing = false
 
     var groupCommit: GroupCommitSettings? {
         groupCommitMaxBatch.map { GroupCommitSettings(maxBatch: $0, maxWait: .milliseconds(groupCommitMaxWaitMilliseconds)) }

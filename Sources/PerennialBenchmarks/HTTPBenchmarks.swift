@@ -28,12 +28,26 @@ struct HTTPBenchmarks: Sendable {
         _ names: [BenchmarkName], report: @Sendable (BenchmarkResult) -> Void, progress: @escaping @Sendable (String) -> Void
     ) async throws {
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
+        let tracing = options.compareTracing ? try await BenchTracing.start(logger: logger) : nil
+        do {
+            try await runOnEveryDatabase(names, report: report, progress: progress)
+        } catch {
+            await tracing?.stop()
+            throw error
+        }
+        await tracing?.stop()
+    }
+
+    private func runOnEveryDatabase(
+        _ names: [BenchmarkName], report: @Sendable (BenchmarkResult) -> Void, progress: @escaping @Sendable (String) -> Void
+    ) async throws {
         var helloDone = false
         for database in databases {
             let authority = try SimulatorSigningAuthority(validFrom: SystemClock().now())
             let start = {
                 try await BenchServer.start(
-                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit, logger: self.logger
+                    databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit,
+                    traced: options.compareTracing ? true : nil, logger: self.logger
                 )
             }
             let sqliteFile = database.url.hasPrefix(Self.sqliteScheme)
@@ -57,10 +71,11 @@ struct HTTPBenchmarks: Sendable {
                     server = try await start()
                 }
                 let load = LoadGenerator(port: server.port, connections: options.connections)
-                // The same database served again without metrics, for their cost, measured in the same run.
-                let quiet = options.compareMetrics ? try await BenchServer.start(
+                // The same database served again without metrics (or traces), for their cost, measured in the same run.
+                let quiet = options.compareMetrics || options.compareTracing ? try await BenchServer.start(
                     databaseURL: database.url, trustedRoot: authority.rootCertificateDER, groupCommit: options.groupCommit,
-                    metrics: false, logger: self.logger) : nil
+                    metrics: !options.compareMetrics, traced: options.compareTracing ? false : nil, logger: self.logger) : nil
+                let without = options.compareMetrics ? "no-metrics" : "no-tracing"
                 let quietLoad = quiet.map { LoadGenerator(port: $0.port, connections: options.connections) }
                 // hello-http's rounds alternate with entitlements-http's on the same server, so that the ratio of
                 // the two compares rounds taken seconds apart, whatever the host's other tenants do meanwhile.
@@ -75,7 +90,7 @@ struct HTTPBenchmarks: Sendable {
                         Self.customer(Int.random(in: 0..<customers))
                     })
                     if let quietLoad {
-                        series.append(LoadSeries(name: "entitlements-http-no-metrics-\(database.label)", load: quietLoad) { _ in
+                        series.append(LoadSeries(name: "entitlements-http-\(without)-\(database.label)", load: quietLoad) { _ in
                             Self.customer(Int.random(in: 0..<customers))
                         })
                     }
@@ -95,7 +110,7 @@ struct HTTPBenchmarks: Sendable {
                         progress: progress))
                     if let quietLoad {
                         report(try await notifications(
-                            name: "notifications-http-no-metrics-\(database.label)", kind: server.stack.database.kind, load: quietLoad,
+                            name: "notifications-http-\(without)-\(database.label)", kind: server.stack.database.kind, load: quietLoad,
                             authority: authority, progress: progress))
                     }
                 }
@@ -115,7 +130,7 @@ struct HTTPBenchmarks: Sendable {
                     await load.shutdown()
                     await quietLoad?.shutdown()
                 }
-                if let quiet { await TimeLimit.run("\(database.label): stopping the server without metrics", progress: progress) { await quiet.stop() } }
+                if let quiet { await TimeLimit.run("\(database.label): stopping the second server", progress: progress) { await quiet.stop() } }
             } catch {
                 await TimeLimit.run("\(database.label): stopping the server", progress: progress) { [server] in await server.stop() }
                 throw error

@@ -9,13 +9,20 @@ import PerennialCore
 public struct JSONLinesLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
+    /// Metadata added to every line from where it is written (`TracingBootstrap.logMetadataProvider`: the
+    /// trace and span ids).
+    public var metadataProvider: Logger.MetadataProvider?
     let label: String
     /// Where a finished line goes, in one piece.
     let output: @Sendable ([UInt8]) -> Void
 
     /// A handler for `label` writing to `output` (standard output unless given).
-    public init(label: String, output: @escaping @Sendable ([UInt8]) -> Void = JSONLinesLogHandler.standardOutput) {
+    public init(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        output: @escaping @Sendable ([UInt8]) -> Void = JSONLinesLogHandler.standardOutput
+    ) {
         self.label = label
+        self.metadataProvider = metadataProvider
         self.output = output
     }
 
@@ -25,7 +32,9 @@ public struct JSONLinesLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let all = event.metadata.map { metadata.merging($0) { _, new in new } } ?? metadata
+        var all = metadataProvider?.get() ?? [:]
+        all.merge(metadata) { _, own in own }
+        if let entry = event.metadata { all.merge(entry) { _, own in own } }
         var out = JSONByteWriter(capacity: 256)
         out.raw("{\"label\":")
         out.string(label)

@@ -6,6 +6,7 @@ import PerennialCore
 import PerennialHTTP
 import PerennialServices
 import PerennialStorage
+import ServiceLifecycle
 
 /// `perennial serve` and `perennial migrate`.
 public enum PerennialServer {
@@ -36,11 +37,13 @@ public enum PerennialServer {
     /// Serves until SIGTERM or SIGINT, then drains requests and closes the database.
     public static func serve(_ overrides: Overrides, logger: Logger = Logger(label: "perennial")) async throws {
         let configuration = try configuration(overrides)
-        let stack = try await openStack(configuration, logger: logger)
+        let tracing: [any Service] = try TracingBootstrap.start(configuration.server.tracing, logger: logger).map { [$0] } ?? []
+        let stack = try await openStack(configuration, reloadSource: { try Self.configuration(overrides) }, logger: logger)
         if configuration.apps.isEmpty {
             logger.warning("no apps configured: write perennial.yaml (see README) or pass --config")
         }
         let connectionGuard = ConnectionGuard(limits: configuration.server.connections, logger: logger)
+        let reloads: [any Service] = stack.reloader.map { [ReloadSignalService(reloader: $0, logger: logger)] } ?? []
         let app = Application(
             router: stack.router(),
             server: .guarded(connectionGuard),
@@ -53,7 +56,7 @@ public enum PerennialServer {
                     replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
                     logger: logger
                 ),
-            ],
+            ] + reloads + tracing,
             onServerRunning: { channel in
                 // Only once the socket is bound: a port already in use must never be reported as listening.
                 let port = channel.localAddress?.port.map(String.init) ?? "\(configuration.server.port)"
@@ -74,14 +77,16 @@ public enum PerennialServer {
     }
 
     /// The stack of the configured database and stores, with the master key of the configuration.
-    static func openStack(_ configuration: PerennialConfiguration, logger: Logger) async throws -> PerennialStack {
+    static func openStack(
+        _ configuration: PerennialConfiguration, reloadSource: (@Sendable () throws -> PerennialConfiguration)? = nil, logger: Logger
+    ) async throws -> PerennialStack {
         let keys = MasterKeyLoader()
         let masterKey = try keys.load(keyFile: configuration.server.masterKeyFile)
         let previous = try keys.loadPrevious(keyFile: configuration.server.previousMasterKeyFile)
         do {
             return try await PerennialStack.open(
                 configuration: configuration, masterKey: masterKey, previousMasterKeys: previous,
-                transport: AsyncHTTPClientTransport(client: .shared), logger: logger
+                transport: AsyncHTTPClientTransport(client: .shared), reloadSource: reloadSource, logger: logger
             )
         } catch let error as PerennialError where error.errorCode == .masterKeyMismatch {
             let source = keys.source(keyFile: configuration.server.masterKeyFile)

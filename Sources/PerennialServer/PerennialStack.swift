@@ -47,6 +47,9 @@ public struct PerennialStack: Sendable {
     public let customerCache: CustomerViewCache?
     /// Listens for other processes' writes for the customer cache (PostgreSQL).
     let customerListener: Task<Void, Never>?
+    /// Reloads the configuration file while serving (SIGHUP, `POST /v1/admin/reload`); nil when the stack
+    /// was given no way to read it again.
+    public var reloader: (any ConfigurationReloading)? { dependencies.reloader }
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
@@ -68,7 +71,7 @@ public struct PerennialStack: Sendable {
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         webhookTransport: (any HTTPTransport)? = nil, addressResolver: (any WebhookAddressResolver)? = nil,
-        logger: Logger = Logger(label: "perennial")
+        reloadSource: (@Sendable () throws -> PerennialConfiguration)? = nil, logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
             url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize,
@@ -94,14 +97,7 @@ public struct PerennialStack: Sendable {
                 configuration.apps, google: configuration.google, stripe: configuration.stripe, ledger: ledger, secrets: secrets,
                 at: clock.now()
             )
-            let apps = AppDirectory(apps: configuration.apps.map { app in
-                var app = app
-                if app.apple != nil { app.managementURLTemplates[.appStore] = AppStoreAdapter.managementURL }
-                if let google = configuration.google[app.id] {
-                    app.managementURLTemplates[.playStore] = GooglePlayAdapter.managementURLTemplate(packageName: google.packageName)
-                }
-                return app
-            })
+            let apps = AppDirectory(apps: serving(configuration.apps, configuration))
             let health = AppHealth()
             let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
             let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock, retryPolicy: verifyRetryPolicy, timeout: verifyTimeout)
@@ -194,6 +190,13 @@ public struct PerennialStack: Sendable {
             dependencies.telemetry = telemetry
             dependencies.telemetryExposition = exposition
             dependencies.metricsToken = configuration.server.metrics.token
+            dependencies.ownerToken = configuration.server.ownerToken
+            dependencies.tracing = configuration.server.tracing.enabled
+            if let reloadSource {
+                dependencies.reloader = ConfigurationReloader(
+                    load: reloadSource, running: configuration, directory: apps, serving: serving, ledger: ledger, secrets: secrets,
+                    webhooks: webhooks, rateLimiter: dependencies.rateLimiter, clock: clock, logger: logger)
+            }
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
@@ -220,6 +223,18 @@ public struct PerennialStack: Sendable {
         } catch {
             await database.shutdown()
             throw error
+        }
+    }
+
+    /// The apps as the directory holds them: configured, with each store's subscription management URL.
+    @Sendable static func serving(_ apps: [AppSettings], _ configuration: PerennialConfiguration) -> [AppSettings] {
+        apps.map { app in
+            var app = app
+            if app.apple != nil { app.managementURLTemplates[.appStore] = AppStoreAdapter.managementURL }
+            if let google = configuration.google[app.id] {
+                app.managementURLTemplates[.playStore] = GooglePlayAdapter.managementURLTemplate(packageName: google.packageName)
+            }
+            return app
         }
     }
 

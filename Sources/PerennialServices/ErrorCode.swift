@@ -93,6 +93,10 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
     case masterKeyMismatch = "master_key_mismatch"
     case sealFailed = "seal_failed"
     case unsealFailed = "unseal_failed"
+    // The deployment
+    case ownerTokenNotConfigured = "owner_token_not_configured"
+    case invalidOwnerToken = "invalid_owner_token"
+    case configurationRejected = "configuration_rejected"
 
     /// The kind of failure, which decides the HTTP status.
     public var kind: PerennialError.Kind { definition.kind }
@@ -200,6 +204,9 @@ extension ErrorCode {
         case .masterKeyMismatch: (.`internal`, "The master key does not open this database's secrets: it is not the key the database was first used with.")
         case .sealFailed: (.`internal`, "A secret could not be encrypted.")
         case .unsealFailed: (.`internal`, "A stored secret could not be decrypted (wrong master key?).")
+        case .ownerTokenNotConfigured: (.forbidden, "The deployment has no owner token (`server.owner_token_file`, `PERENNIAL_OWNER_TOKEN`), so its owner routes answer nobody; SIGHUP reloads the configuration.")
+        case .invalidOwnerToken: (.unauthorized, "No owner token as `Authorization: Bearer <token>`, or not the deployment's.")
+        case .configurationRejected: (.unprocessable, "The configuration file was refused with the message startup would give (file, key, problem); the running configuration stays.")
         }
     }
 }

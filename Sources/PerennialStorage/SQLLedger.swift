@@ -1,4 +1,5 @@
 import PerennialServices
+import Tracing
 
 /// The `Ledger` on an SQL database (SQLite or PostgreSQL).
 ///
@@ -20,26 +21,40 @@ public struct SQLLedger: Ledger {
         self.database = database
     }
 
-    /// Runs `body` in a write transaction; rolls back when it throws or the task is cancelled.
+    /// Runs `body` in a write transaction; rolls back when it throws or the task is cancelled. Traced as a
+    /// `ledger.write` span when tracing is on.
     public func write<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        try await database.atomically(.write) { session in
-            let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
-            let result = try await body(ledger)
-            try await ledger.stampEventFeed()
-            return result
+        try await traced("ledger.write") {
+            try await database.atomically(.write) { session in
+                let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
+                let result = try await body(ledger)
+                try await ledger.stampEventFeed()
+                return result
+            }
         }
     }
 
+    /// A write that may share its transaction with others (group commit); its span, `ledger.grouped_write`,
+    /// includes the wait for the batch.
     public func groupedWrite<Result: Sendable>(
         _ body: @escaping @Sendable (any LedgerSession) async throws -> Result
     ) async throws -> Result {
-        try await database.groupedWrite { session in
-            let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
-            let result = try await body(ledger)
-            try await ledger.stampEventFeed()
-            return result
+        try await traced("ledger.grouped_write") {
+            try await database.groupedWrite { session in
+                let ledger = SQLLedgerSession(session: session, endpointCache: database.webhookEndpointCache)
+                let result = try await body(ledger)
+                try await ledger.stampEventFeed()
+                return result
+            }
+        }
+    }
+
+    private func traced<Result: Sendable>(_ name: String, _ write: () async throws -> Result) async throws -> Result {
+        try await withSpan(name, ofKind: .internal) { span in
+            span.attributes["db.system"] = database.kind.rawValue
+            return try await write()
         }
     }
 

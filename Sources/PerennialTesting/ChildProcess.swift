@@ -22,9 +22,16 @@ public struct ChildProcess: Sendable {
         self.arguments = arguments
     }
 
-    /// Runs the program with `input` on its standard input.
-    /// Serializes `Process.run()` across the test process.
+    /// Serializes `Process.run()` across the test process: Foundation's launch on Linux is not safe to run
+    /// from several threads at once (a test run crashed in it while two suites started servers).
     private static let launches = Mutex(())
+
+    /// Starts `process`, one launch at a time in this process; every test that starts a program goes through it.
+    public static func launch(_ process: Process) throws {
+        try launches.withLock { _ in try process.run() }
+    }
+
+    /// Runs the program with `input` on its standard input.
 
     public func run(input: Data = Data()) async throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-child-\(UUID().uuidString)")
@@ -47,7 +54,7 @@ public struct ChildProcess: Sendable {
             do {
                 // One launch at a time: Foundation's Process crashed in `run()` when tests launched children
                 // at once (a bad pointer dereference, seen in CI with two Python clients starting together).
-                try Self.launches.withLock { _ in try process.run() }
+                try Self.launch(process)
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

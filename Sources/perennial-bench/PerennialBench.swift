@@ -58,6 +58,9 @@ struct PerennialBench: AsyncParsableCommand {
     @Flag(help: "Also measure entitlements-http and notifications-http on a second server of the same database with metrics off.")
     var compareMetrics = false
 
+    @Flag(help: "Serve with tracing on (spans exported to a collector stand-in) and compare with a second server of the same database with tracing off.")
+    var compareTracing = false
+
     @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 32:0, PostgreSQL off).")
     var groupCommit: String?
 
@@ -72,6 +75,7 @@ struct PerennialBench: AsyncParsableCommand {
         for name in names where BenchmarkName(rawValue: name) == nil {
             throw ValidationError("unknown benchmark \(name); known: \(BenchmarkName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        if compareMetrics, compareTracing { throw ValidationError("--compare-metrics and --compare-tracing are measured in separate runs") }
         if groupCommit != nil, groupCommitSettings == nil { throw ValidationError("--group-commit is MAX_BATCH:MAX_WAIT_MS, e.g. 64:2") }
         guard seconds > 0, rounds > 0, customers > 0, connections > 0 else {
             throw ValidationError("--seconds, --rounds, --customers and --connections must be positive")
@@ -91,6 +95,7 @@ struct PerennialBench: AsyncParsableCommand {
         options.postgresURL = noPostgres ? nil : postgresURL
         options.sqlite = !noSqlite
         options.compareMetrics = compareMetrics
+        options.compareTracing = compareTracing
         if let group = groupCommitSettings {
             options.groupCommitMaxBatch = group.maxBatch
             options.groupCommitMaxWaitMilliseconds = group.maxWaitMilliseconds

@@ -19,7 +19,14 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let format = try logFormat ?? LogFormat.fromEnvironment()
-        if format == .json { LoggingSystem.bootstrap { JSONLinesLogHandler(label: $0) } }
+        // Each line carries the trace and span ids of the span it is written in, when tracing is on.
+        switch format {
+        case .json:
+            LoggingSystem.bootstrap(
+                { JSONLinesLogHandler(label: $0, metadataProvider: $1) }, metadataProvider: TracingBootstrap.logMetadataProvider)
+        case .text:
+            LoggingSystem.bootstrap(StreamLogHandler.standardError, metadataProvider: TracingBootstrap.logMetadataProvider)
+        }
         var overrides = options.overrides
         overrides.port = port
         overrides.host = host

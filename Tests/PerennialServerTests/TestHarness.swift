@@ -157,7 +157,7 @@ struct TestHarness {
                 verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),
-                stores: stores, makeStoreRoutes: makeStoreRoutes
+                stores: stores, makeStoreRoutes: makeStoreRoutes, reloadSource: { [perennial] in perennial }
             )
             let configuration = perennial
             do {

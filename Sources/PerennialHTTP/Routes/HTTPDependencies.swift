@@ -45,6 +45,13 @@ public struct HTTPDependencies: Sendable {
     public var telemetryExposition: (any TelemetryExposition)?
     /// The token a scraper from another machine sends to `GET /metrics`; nil: loopback only.
     public var metricsToken: String?
+    /// Whether each request gets a server span (`server.tracing`), joined to the caller's trace when the
+    /// request carries a W3C `traceparent`.
+    public var tracing = false
+    /// What reloads the configuration file (`POST /v1/admin/reload`); nil: no such route.
+    public var reloader: (any ConfigurationReloading)?
+    /// The deployment owner's token, for the owner's routes (`server.owner_token_file`); nil: they answer nobody.
+    public var ownerToken: String?
 
     public init(
         apps: AppDirectory, customers: CustomerService, identity: IdentityService, revenue: RevenueService,

@@ -3,14 +3,18 @@ import PerennialServices
 
 /// Builds Perennial's HTTP API.
 public enum PerennialRouter {
-    /// The router with every route and middleware: the request id outermost, then the telemetry's count of
-    /// requests (when it is on), error envelopes, the body limit, API-key
+    /// The router with every route and middleware: the request id outermost, then the request's span (when
+    /// tracing is on), the telemetry's count of requests (when it is on), error envelopes, the body limit, API-key
     /// authentication and the rate limit; the admin group records every request in the audit log. Each
     /// store adapter gets its notification endpoint; a store's other routes come with it (`stores`, each
     /// holding what it uses). Every route group is given only what it uses.
     public static func make(_ dependencies: HTTPDependencies, stores: [any StoreRoutes]) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
+        if dependencies.tracing {
+            router.add(middleware: TracingMiddleware())
+            router.add(middleware: TraceRequestIDMiddleware())
+        }
         if dependencies.telemetryExposition != nil { router.add(middleware: TelemetryMiddleware(telemetry: dependencies.telemetry)) }
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())
@@ -44,6 +48,9 @@ public enum PerennialRouter {
         AdminOfferRoutes(offers: dependencies.offers).add(to: admin)
         AdminWebhookRoutes(webhooks: dependencies.webhooks).add(to: admin)
         AdminEventFeedRoutes(feed: dependencies.eventFeed).add(to: admin)
+        if let reloader = dependencies.reloader {
+            AdminReloadRoutes(reloader: reloader, ownerToken: dependencies.ownerToken).add(to: admin)
+        }
         for store in stores { store.add(v1: v1, admin: admin) }
         return router
     }

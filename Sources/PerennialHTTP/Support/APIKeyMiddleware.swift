@@ -31,10 +31,10 @@ public struct APIKeyMiddleware: RouterMiddleware {
     }
 
     /// Routes anyone may call (`GET /health`, `GET /openapi.yaml`), or that read the header themselves (`GET /metrics`, its
-    /// token): a header there is not read as an API key, so a malformed one is no error.
+    /// token; `POST /v1/admin/reload`, the owner token): a header there is not read as an API key, so a malformed one is no error.
     private static func needsNoKey(_ context: Context) -> Bool {
         switch context.endpointPath {
-        case "/health", "/openapi.yaml", "/metrics": true
+        case "/health", "/openapi.yaml", "/metrics", "/v1/admin/reload": true
         default: false
         }
     }

@@ -10,7 +10,8 @@ public actor RateLimiter {
         var bucket: RateLimitBucket
     }
 
-    private let limits: [ExactString: RateLimitSettings]
+    private var limits: [ExactString: RateLimitSettings]
+    private let defaults: RateLimitSettings
     private let clock: any Clock
     private var buckets: [Key: TokenBucket] = [:]
 
@@ -19,8 +20,21 @@ public actor RateLimiter {
     ///   - defaults: the server's budgets.
     ///   - clock: the time buckets refill by.
     public init(apps: [AppSettings], defaults: RateLimitSettings, clock: any Clock) {
-        limits = Dictionary(apps.map { (ExactString($0.id), $0.rateLimits ?? defaults) }, uniquingKeysWith: { first, _ in first })
+        self.defaults = defaults
+        limits = Self.limits(of: apps, defaults: defaults)
         self.clock = clock
+    }
+
+    /// Takes the apps of a reloaded configuration: an app whose budgets changed, or that is gone, loses its
+    /// buckets (a changed one starts full at its new limits); the others keep theirs.
+    public func update(apps: [AppSettings]) {
+        let next = Self.limits(of: apps, defaults: defaults)
+        buckets = buckets.filter { key, _ in next[key.appID] != nil && next[key.appID] == limits[key.appID] }
+        limits = next
+    }
+
+    private static func limits(of apps: [AppSettings], defaults: RateLimitSettings) -> [ExactString: RateLimitSettings] {
+        Dictionary(apps.map { (ExactString($0.id), $0.rateLimits ?? defaults) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Takes one request from the app's bucket. Returns nil when the request may pass, else the whole

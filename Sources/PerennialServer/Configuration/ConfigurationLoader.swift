@@ -5,7 +5,8 @@ import PerennialStorage
 import Yams
 
 /// Reads the YAML configuration file, then applies environment variables (`PERENNIAL_HOST`, `PERENNIAL_PORT`,
-/// `PERENNIAL_DATABASE`, `PERENNIAL_MASTER_KEY_FILE`, `PERENNIAL_MAX_BODY_BYTES`); command-line flags are applied last by the caller.
+/// `PERENNIAL_DATABASE`, `PERENNIAL_MASTER_KEY_FILE`, `PERENNIAL_MAX_BODY_BYTES`, `PERENNIAL_METRICS_TOKEN`,
+/// `PERENNIAL_OWNER_TOKEN`); command-line flags are applied last by the caller.
 /// Any problem stops startup with an error naming the file, the key and what is wrong.
 public struct ConfigurationLoader: Sendable {
     public var environment: [String: String]
@@ -73,7 +74,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "previous_master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
-            "customer_cache", "purchase_patience_seconds", "webhooks", "metrics",
+            "customer_cache", "purchase_patience_seconds", "webhooks", "metrics", "owner_token_file", "tracing",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -87,6 +88,10 @@ public struct ConfigurationLoader: Sendable {
         if let jobs = try node.child("jobs") { server.jobs = try JobSettingsParser.parse(jobs) }
         if let webhooks = try node.child("webhooks") { server.webhooks = try WebhookSettingsParser.parseServer(webhooks) }
         if let metrics = try node.child("metrics") { server.metrics = try TelemetrySettingsParser.parse(metrics) }
+        if let tracing = try node.child("tracing") { server.tracing = try TracingSettingsParser.parse(tracing) }
+        if let owner = try node.child("owner_token_file") {
+            server.ownerToken = try TokenParser.file(owner, minimumLength: ServerSettings.minimumOwnerTokenLength, what: "owner token")
+        }
         if let pool = try node.child("database_pool_size") { server.databasePoolSize = try pool.positiveInteger() }
         if let cache = try node.child("customer_cache") { server.customerCache = try cache.boolean() }
         if let patience = try node.child("purchase_patience_seconds") {
@@ -134,10 +139,13 @@ public struct ConfigurationLoader: Sendable {
         }
         if let database = environment["PERENNIAL_DATABASE"] ?? environment["PERENNIAL_DATABASE_URL"] { server.databaseURL = database }
         if let keyFile = environment["PERENNIAL_MASTER_KEY_FILE"] { server.masterKeyFile = keyFile }
-        if let token = environment["PERENNIAL_METRICS_TOKEN"] {
-            server.metrics.token = try TelemetrySettingsParser.checked(token) {
-                ConfigurationError(file: "environment", key: "PERENNIAL_METRICS_TOKEN", problem: $0)
-            }
+        if let token = try TokenParser.environment(
+            "PERENNIAL_METRICS_TOKEN", in: environment, minimumLength: TelemetrySettings.minimumTokenLength, what: "metrics token") {
+            server.metrics.token = token
+        }
+        if let token = try TokenParser.environment(
+            "PERENNIAL_OWNER_TOKEN", in: environment, minimumLength: ServerSettings.minimumOwnerTokenLength, what: "owner token") {
+            server.ownerToken = token
         }
         if let limit = environment["PERENNIAL_MAX_BODY_BYTES"] {
             guard let value = Int(limit), value >= 1024 else {

@@ -27,3 +27,12 @@ public struct GooglePlaySettings: Sendable {
         self.push = push
     }
 }
+
+extension GooglePlaySettings {
+    /// Whether both say the same (the service account compared as its key file's bytes), for a reload.
+    func isSame(as other: GooglePlaySettings) -> Bool {
+        packageName == other.packageName && serviceAccountKeyJSON == other.serviceAccountKeyJSON && push == other.push
+            && pullSubscription == other.pullSubscription && pubSubBaseURL == other.pubSubBaseURL && apiBaseURL == other.apiBaseURL
+            && certsURL == other.certsURL && statusPolling == other.statusPolling
+    }
+}

@@ -50,6 +50,14 @@ public struct ServerSettings: Sendable, Hashable {
     public var purchasePatience: Duration = PurchaseSubmitter.defaultPatience
     /// `GET /metrics` (`server.metrics`): on by default, for the same machine or a scraper with the token.
     public var metrics = TelemetrySettings()
+    /// The deployment owner's token (`server.owner_token_file` or `PERENNIAL_OWNER_TOKEN`, at least 32
+    /// characters), which `POST /v1/admin/reload` asks for; nil: that route answers nobody (SIGHUP still reloads).
+    public var ownerToken: String?
+    /// OpenTelemetry traces (`server.tracing`): off by default.
+    public var tracing = TracingSettings()
+
+    /// An owner token shorter than this is refused: it opens every app's configuration.
+    static let minimumOwnerTokenLength = 32
 
     public init() {}
 }

@@ -1,5 +1,6 @@
 import Logging
 import PerennialCore
+import Tracing
 
 /// Claims due jobs and runs them with their handlers: completes those that succeed, retries those that fail
 /// for a passing reason with exponential backoff and jitter, and buries those that keep failing or that the
@@ -41,9 +42,14 @@ public struct JobRunner: Sendable {
     /// Runs a claimed job with its handler, then completes, retries or buries it.
     private func execute(_ job: Job) async throws {
         guard let handler = handlers[job.kind] else { return }
-        let started = ContinuousClock.now
-        let outcome = try await outcome(of: job, handler: handler)
-        telemetry.jobFinished(kind: job.kind, outcome: outcome, duration: ContinuousClock.now - started)
+        try await withSpan("job \(job.kind)", ofKind: .consumer) { span in
+            span.attributes["perennial.job.kind"] = job.kind
+            span.attributes["perennial.job.attempt"] = job.attempts
+            let started = ContinuousClock.now
+            let outcome = try await outcome(of: job, handler: handler)
+            span.attributes["perennial.job.outcome"] = outcome
+            telemetry.jobFinished(kind: job.kind, outcome: outcome, duration: ContinuousClock.now - started)
+        }
     }
 
     /// Runs the job and records its end in the queue: `completed`, `deferred`, `buried`, `retried`, or

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialTesting
 import Testing
 
 /// `perennial-bench` runs every benchmark end to end: a few hundred customers, a fraction of a second each,
@@ -30,7 +31,7 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

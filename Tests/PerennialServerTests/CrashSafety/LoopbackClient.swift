@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// An HTTP client for a server on 127.0.0.1 that reports what happened to a request instead of throwing:
 /// the status and body of an answer, or why none came (refused, reset, timed out).
@@ -27,10 +28,15 @@ struct LoopbackClient: Sendable {
     }
 
     func post(_ url: String, json: Data, bearer: String? = nil) async -> Answer {
+        await send("POST", url, json: json, headers: bearer.map { ["authorization": "Bearer \($0)"] } ?? [:])
+    }
+
+    /// A request with a JSON body and the headers given.
+    func send(_ method: String, _ url: String, json: Data, headers: [String: String]) async -> Answer {
         var request = HTTPClientRequest(url: url)
-        request.method = .POST
+        request.method = HTTPMethod(rawValue: method)
         request.headers.add(name: "content-type", value: "application/json")
-        if let bearer { request.headers.add(name: "authorization", value: "Bearer \(bearer)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(bytes: json))
         return await execute(request)
     }

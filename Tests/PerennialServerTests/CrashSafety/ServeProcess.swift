@@ -1,4 +1,5 @@
 import Foundation
+import PerennialTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +35,7 @@ final class ServeProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ChildProcess.launch(process)
     }
 
     deinit {

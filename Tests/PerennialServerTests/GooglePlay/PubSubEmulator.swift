@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import PerennialTesting
 import NIOCore
 import PerennialSimulator
 import Testing
@@ -31,7 +32,7 @@ final class PubSubEmulator: Sendable {
         process.arguments = ["--host=127.0.0.1", "--port=\(port)"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         for _ in 0..<120 {
             if (try? await Self.request("GET", "\(base)/")) != nil { break }
             try await Task.sleep(for: .milliseconds(250))

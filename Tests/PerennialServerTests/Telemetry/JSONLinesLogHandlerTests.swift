@@ -13,6 +13,23 @@ struct JSONLinesLogHandlerTests {
         var all: [[UInt8]] { captured.withLock { $0 } }
     }
 
+    /// With tracing on, `perennial serve` gives the handler `TracingBootstrap.logMetadataProvider`: what a
+    /// provider says (the trace and span ids) is in every line, under the logger's own metadata.
+    @Test func aMetadataProvidersValuesAreInEveryLine() throws {
+        let lines = Lines()
+        let provider = Logger.MetadataProvider { ["trace_id": "4bf92f3577b34da6a3ce929d0e0e4736", "hb.request.id": "from-provider"] }
+        var logger = Logger(label: "perennial") { label in
+            JSONLinesLogHandler(label: label, metadataProvider: provider) { bytes in lines.captured.withLock { $0.append(bytes) } }
+        }
+        logger[metadataKey: "hb.request.id"] = "call-8"
+        logger.info("traced")
+        let line = try #require(lines.all.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+        let metadata = try #require(object["metadata"] as? [String: Any])
+        #expect(metadata["trace_id"] as? String == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(metadata["hb.request.id"] as? String == "call-8", "the logger's own metadata wins")
+    }
+
     @Test func eachEntryIsOneLineOfJSONWithItsMetadata() throws {
         let lines = Lines()
         var logger = Logger(label: "perennial") { label in

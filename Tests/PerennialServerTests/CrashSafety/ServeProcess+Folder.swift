@@ -1,0 +1,18 @@
+import Foundation
+
+extension ServeProcess {
+    /// `perennial serve` on a free loopback port with `configuration` as its file (`perennial.yaml` in
+    /// `directory`, which the caller made and removes), a random master key, SQLite in the same folder, and
+    /// none of the test's own `PERENNIAL_` or `OTEL_` variables.
+    static func start(executable: URL, configuration: String, in directory: URL) throws -> ServeProcess {
+        let file = directory.appendingPathComponent("perennial.yaml")
+        try configuration.write(to: file, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PERENNIAL_") && !$0.key.hasPrefix("OTEL_") }
+        environment["PERENNIAL_MASTER_KEY"] = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        environment["PERENNIAL_DATABASE"] = "sqlite://" + directory.appendingPathComponent("perennial.sqlite").path
+        let port = try LoopbackPort.free()
+        return try ServeProcess(
+            executable: executable, arguments: ["--config", file.path, "--port", "\(port)"], environment: environment,
+            directory: directory, port: port, log: directory.appendingPathComponent("serve.log"))
+    }
+}
