@@ -17,6 +17,10 @@ import Darwin
 /// Meanwhile both servers send the events' webhooks to `receiver`: the kill comes while deliveries are in
 /// flight, and the restarted server must then get every event of the feed to the receiver at least once
 /// (those the killed server had leased once their leases run out), which the run waits for.
+///
+/// With `companion` (PostgreSQL), a second server on the same database runs throughout: the notifications
+/// and claims go to both in turn, as behind a load balancer, and both run jobs and send webhooks; only the
+/// first is killed. At the end both must answer every customer identically.
 struct CrashSafetyScenario {
     static let subscriptionCount = 600
     static let renewals = 3
@@ -39,6 +43,8 @@ struct CrashSafetyScenario {
     let client: LoopbackClient
     let signer: JWSSigner
     let receiver: WebhookReceiver
+    /// Whether a second server shares the database throughout (never killed).
+    var companion = false
     private let began = ContinuousClock.now
     private let masterKey = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
 
@@ -63,16 +69,25 @@ struct CrashSafetyScenario {
         )
         let total = workload.notifications.count
         log("\(total) notifications for \(workload.subscriptions.count) subscriptions, \(workload.claims.count) claimed first, order seed \(seed)")
-        let first = try await start(generation: 1)
+        let other = companion ? try await start(generation: 0) : nil
+        let first: ServeProcess
+        do {
+            first = try await start(generation: 1)
+        } catch {
+            await other?.crash()
+            throw error
+        }
         var second: ServeProcess?
         let feed: [FeedEvent]
         let work: PendingWork?
         do {
-            try await claim(workload.claims, on: first)
-            log("server started, subscriptions claimed")
+            try await claim(workload.claims, on: [first] + (other.map { [$0] } ?? []))
+            log(other == nil ? "server started, subscriptions claimed" : "two servers started, subscriptions claimed on both")
             let pid = first.pid
             let delay = Duration.milliseconds(Int.random(in: 0...50))
-            let beforeCrash = await delivery(first).deliver(workload.notifications, crashAfter: total / 3, crashDelay: delay) {
+            let beforeCrash = await delivery([first] + (other.map { [$0] } ?? [])).deliver(
+                workload.notifications, crashAfter: total / 3, crashDelay: delay
+            ) {
                 _ = kill(pid, SIGKILL)
             }
             await first.crash()
@@ -92,24 +107,33 @@ struct CrashSafetyScenario {
             let restarted = try await start(generation: 2)
             second = restarted
             log("server restarted on the same database")
+            let servers = [restarted] + (other.map { [$0] } ?? [])
             var acknowledged = Set(beforeCrash.acknowledged)
             var round = 0
             while acknowledged.count < total {
                 round += 1
                 try #require(round <= 5, "\(total - acknowledged.count) notifications still without a 200 after 5 rounds")
-                let report = await delivery(restarted).deliver(workload.notifications.filter { !acknowledged.contains($0.uuid) })
+                let report = await delivery(servers).deliver(workload.notifications.filter { !acknowledged.contains($0.uuid) })
                 log("after restart, round \(round): \(report)")
                 acknowledged.formUnion(report.acknowledged)
             }
             let sample = workload.notifications.filter { beforeCrash.acknowledged.prefix(20).contains($0.uuid) }
-            let repeats = await delivery(restarted).deliver(sample)
+            let repeats = await delivery(servers).deliver(sample)
             #expect(repeats.acknowledged.count == sample.count && repeats.repeats == sample.count, "re-sent after a 200: \(repeats)")
             log("every notification answered 200")
             (feed, work) = try await awaitWebhooks(on: restarted)
+            if let other {
+                let differences = await CustomerViewComparison(client: client, ports: servers.map(\.port))
+                    .differences(appUserIDs: Set(workload.subscriptions.compactMap(\.owner)).sorted())
+                #expect(differences.isEmpty, "the two servers answer differently for \(differences.count) customers, the first: \(differences.prefix(5))")
+                log("both servers answer every customer identically")
+                await other.stop()
+            }
             await restarted.stop()
         } catch {
             await first.crash()
             await second?.crash()
+            await other?.crash()
             throw error
         }
         return Outcome(workload: workload, feed: feed, deadLetters: work?.deadLetters ?? 0)
@@ -178,14 +202,15 @@ struct CrashSafetyScenario {
     /// The customers' apps post their first transactions, as StoreKit 2 apps do, `concurrency` at a time (all
     /// at once, on a busy machine, some wait longer than the server's patience or the client's pool allows,
     /// the more so as the webhooks of the first ones are being sent meanwhile).
-    private func claim(_ claims: [WorkloadClaim], on server: ServeProcess) async throws {
-        let url = "http://127.0.0.1:\(server.port)/v1/transactions"
+    private func claim(_ claims: [WorkloadClaim], on servers: [ServeProcess]) async throws {
+        let urls = servers.map { "http://127.0.0.1:\($0.port)/v1/transactions" }
         let answers = await withTaskGroup(of: [LoopbackClient.Answer].self) { group in
             for worker in 0..<min(Self.concurrency, claims.count) {
                 group.addTask {
                     var answers: [LoopbackClient.Answer] = []
                     for index in stride(from: worker, to: claims.count, by: Self.concurrency) {
-                        answers.append(await client.post(url, json: claims[index].body, bearer: CrashSafetyWorkspace.publicKey))
+                        answers.append(await client.post(
+                            urls[index % urls.count], json: claims[index].body, bearer: CrashSafetyWorkspace.publicKey))
                     }
                     return answers
                 }
@@ -193,12 +218,12 @@ struct CrashSafetyScenario {
             return await group.reduce(into: [LoopbackClient.Answer]()) { $0 += $1 }
         }
         let failures = answers.filter { $0.status != 200 }.map { "\($0.status.map(String.init) ?? "no answer"): \($0.body.prefix(200))" }
-        try #require(failures.isEmpty, "POST /v1/transactions failed \(failures.count) times: \(Set(failures))\n\(server.logTail())")
+        try #require(failures.isEmpty, "POST /v1/transactions failed \(failures.count) times: \(Set(failures))\n\(servers[0].logTail())")
     }
 
-    private func delivery(_ server: ServeProcess) -> NotificationDelivery {
+    private func delivery(_ servers: [ServeProcess]) -> NotificationDelivery {
         NotificationDelivery(
-            client: client, url: "http://127.0.0.1:\(server.port)/v1/apple/notifications/\(CrashSafetyWorkspace.appID)",
+            client: client, urls: servers.map { "http://127.0.0.1:\($0.port)/v1/apple/notifications/\(CrashSafetyWorkspace.appID)" },
             concurrency: Self.concurrency
         )
     }

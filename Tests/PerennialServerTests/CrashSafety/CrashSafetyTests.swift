@@ -26,8 +26,21 @@ struct CrashSafetyTests {
         }
     }
 
+    /// Issue 34, item 4: two servers on one PostgreSQL take the notifications, claims and webhooks in turn;
+    /// one is killed with SIGKILL mid-run and restarted while the other goes on. Every acknowledged
+    /// notification is reflected exactly once, every event's webhook arrives at least once and in each
+    /// customer's order, and both servers answer every customer identically.
+    @Test(.enabled(if: CrashSafetyDatabase.Kind.available.contains(.postgresql), "needs PERENNIAL_TEST_POSTGRES_URL"))
+    func twoServersOnOnePostgreSQLSurviveOneKilled() async throws {
+        let executable = try #require(PerennialExecutable.locate(), "build the perennial executable first (swift build --build-tests)")
+        try await CrashSafetyReceiver.run { receiver, url, secret in
+            try await run(.postgresql, executable: executable, receiver: receiver, webhookURL: url, webhookSecret: secret, companion: true)
+        }
+    }
+
     private func run(
-        _ kind: CrashSafetyDatabase.Kind, executable: URL, receiver: WebhookReceiver, webhookURL: String, webhookSecret: WebhookSigningSecret
+        _ kind: CrashSafetyDatabase.Kind, executable: URL, receiver: WebhookReceiver, webhookURL: String, webhookSecret: WebhookSigningSecret,
+        companion: Bool = false
     ) async throws {
         let authority = try TestCertificateAuthority()
         let workspace = try CrashSafetyWorkspace(
@@ -37,10 +50,12 @@ struct CrashSafetyTests {
         do {
             let prepared = try await CrashSafetyDatabase.make(kind, in: workspace.directory)
             database = prepared
-            let outcome = try await CrashSafetyScenario(
+            var scenario = CrashSafetyScenario(
                 executable: executable, workspace: workspace, database: prepared, client: client, signer: authority.signer,
                 receiver: receiver
-            ).run()
+            )
+            scenario.companion = companion
+            let outcome = try await scenario.run()
             let result = try await audit(outcome.workload, app: workspace.app(), database: prepared)
             print("[crash safety, \(kind)] audit: \(result)")
             if !result.problems.isEmpty {

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Posts notifications to `POST /v1/apple/notifications/{app_id}` as the App Store does, many at a time.
+/// Posts notifications to `POST /v1/apple/notifications/{app_id}` as the App Store does, many at a time;
+/// with several servers, as a load balancer in front of them would, each notification to one in turn.
 struct NotificationDelivery: Sendable {
     let client: LoopbackClient
-    let url: String
+    /// The endpoint on each server.
+    let urls: [String]
     let concurrency: Int
 
     /// Posts each notification once, `concurrency` at a time. With `crashAfter`, calls `crash` `crashDelay`
@@ -19,7 +21,7 @@ struct NotificationDelivery: Sendable {
                 group.addTask {
                     while let index = progress.take() {
                         let notification = notifications[index]
-                        let answer = await client.post(url, json: notification.body)
+                        let answer = await client.post(urls[index % urls.count], json: notification.body)
                         guard answer.status == 200 else {
                             progress.refuse(answer)
                             continue
