@@ -170,6 +170,16 @@ public struct SQLJobQueue: JobQueue {
         }
     }
 
+    public func release(jobID: Int64, runAt: Instant) async throws {
+        try await database.atomically(.write) { session in
+            try await session.sql.raw("""
+                UPDATE jobs SET state = \(bind: Job.State.waiting.rawValue), run_at = \(bind: runAt.milliseconds),
+                    last_error = 'interrupted', lease_expires_at = NULL, attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END
+                WHERE id = \(bind: jobID)
+                """).run()
+        }
+    }
+
     /// Keeps the job, buried, with its error; it is never claimed again, and no longer holds back the
     /// later jobs of its ordering key.
     public func bury(jobID: Int64, error: String) async throws {

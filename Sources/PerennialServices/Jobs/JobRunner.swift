@@ -65,11 +65,12 @@ public struct JobRunner: Sendable {
             return "deferred"
         } catch where Task.isCancelled {
             // The runner is stopping (the server shuts down) mid-run: that is not the job's failure, whatever the
-            // handler threw as it was interrupted. It goes back due now, written from a task of its own, which the
-            // cancellation does not reach; were the write lost anyway, its lease running out would bring it back.
+            // handler threw as it was interrupted. It goes back due now, its attempt given back, written from a task
+            // of its own, which the cancellation does not reach; were the write lost anyway, its lease running out
+            // would bring it back.
             logger.debug("job interrupted by shutdown", metadata: ["job": "\(job.id)", "kind": "\(job.kind)"])
             let queue = queue
-            try? await Task { try await queue.retry(jobID: job.id, error: "interrupted", runAt: now) }.value
+            try? await Task { try await queue.release(jobID: job.id, runAt: now) }.value
             return "interrupted"
         } catch let error as PerennialError where !error.isTransient {
             logger.warning("job refused", metadata: [

@@ -18,6 +18,11 @@ public protocol JobQueue: Sendable {
     /// Returns a failed job to the queue, due at `runAt`, with its attempt count increased.
     func retry(jobID: Int64, error: String, runAt: Instant) async throws
 
+    /// Returns a job whose runner stopped in the middle of it (the server shut down), due at `runAt`, with
+    /// `last_error` `interrupted` and the claim that started it not counted as an attempt: an interruption is
+    /// not the job's failure, and a job interrupted at many shutdowns is not buried for it.
+    func release(jobID: Int64, runAt: Instant) async throws
+
     /// Moves a job that keeps failing out of the queue, keeping it for inspection.
     func bury(jobID: Int64, error: String) async throws
 

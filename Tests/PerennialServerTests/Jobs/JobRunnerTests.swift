@@ -111,7 +111,7 @@ struct JobRunnerTests {
         }
     }
 
-    @Test func aJobInterruptedByShutdownGoesBackDueNowAndIsNoFailure() async throws {
+    @Test func aJobInterruptedByShutdownGoesBackDueNowAndIsNoFailureNorAnAttempt() async throws {
         let logs = CapturingLogHandler.Store()
         try await withRunner(failing: nil, stalls: true, logger: CapturingLogHandler.logger(logs)) { (runner: JobRunner, queue: SQLJobQueue, clock: FixedClock, runs: Counter) async throws in
             let run = Task { try await runner.runOnce() }
@@ -122,6 +122,7 @@ struct JobRunnerTests {
             #expect(job.state == .waiting)
             #expect(job.lastError == "interrupted")
             #expect(job.runAt == clock.now())
+            #expect(job.attempts == 0, "the interrupted claim is not counted as an attempt")
             #expect(!logs.all.contains { $0.message.hasPrefix("job failed") || $0.message.hasPrefix("job buried") }, "\(logs.all.map(\.message))")
         }
     }
