@@ -11,10 +11,7 @@ public enum PerennialRouter {
     public static func make(_ dependencies: HTTPDependencies, stores: [any StoreRoutes]) -> Router<PerennialRequestContext> {
         let router = Router(context: PerennialRequestContext.self)
         router.add(middleware: RequestIDMiddleware())
-        if dependencies.tracing {
-            router.add(middleware: TracingMiddleware())
-            router.add(middleware: TraceRequestIDMiddleware())
-        }
+        if dependencies.tracing { router.add(middleware: ServerSpanMiddleware()) }
         if dependencies.telemetryExposition != nil { router.add(middleware: TelemetryMiddleware(telemetry: dependencies.telemetry)) }
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: PathParameterDecodingMiddleware())

@@ -75,6 +75,7 @@ struct TracingExportTests {
         #expect(request.name == "/v1/customers/{app_user_id}/attributes", "named by the route, never the raw path")
         #expect(request.attributes["perennial.request_id"] == "trace-test-1")
         #expect(request.attributes["http.response.status_code"] == "204")
+        #expect(request.attributes["url.path"] == nil && request.attributes["url.query"] == nil, "no raw path leaves in a trace")
         let write = spans.first { $0.name == "ledger.write" && $0.traceID == traceID }
         #expect(write?.parentSpanID == request.spanID, "the ledger write is the request's child: \(spans)")
         #expect(write?.attributes["db.system"] == "sqlite")
