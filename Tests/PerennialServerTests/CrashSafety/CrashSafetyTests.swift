@@ -56,8 +56,19 @@ struct CrashSafetyTests {
             )
             scenario.companion = companion
             let outcome = try await scenario.run()
-            let result = try await audit(outcome.workload, app: workspace.app(), database: prepared)
+            var result = try await audit(outcome.workload, app: workspace.app(), database: prepared)
             print("[crash safety, \(kind)] audit: \(result)")
+            let connection = try await prepared.open()
+            let replayProblems: [String]
+            do {
+                replayProblems = try await ReplayCheck(app: workspace.app(), now: SystemClock().now()).problems(in: connection)
+            } catch {
+                await connection.shutdown()
+                throw error
+            }
+            await connection.shutdown()
+            print("[crash safety, \(kind)] states, events and every metric equal a replay: \(replayProblems.isEmpty)")
+            result.problems += replayProblems
             if !result.problems.isEmpty {
                 Issue.record("\(result.problems.count) differences after the crash, the first:\n\(result.problems.prefix(20).joined(separator: "\n"))")
             }
