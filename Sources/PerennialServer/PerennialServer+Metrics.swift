@@ -13,7 +13,7 @@ extension PerennialServer {
         let stack = try await openStack(configuration, logger: logger)
         do {
             guard let app = stack.apps.app(id: appID) else { throw PerennialError(.appNotFound, "no app \(appID) is configured") }
-            let metrics = stack.dependencies.metrics
+            let metrics = stack.metrics
             let unknown = PerennialError(
                 .notFound, "no metric named \(name); known: \((MetricSeries.names.sorted() + ["retention"]).joined(separator: ", "))")
             let lines: [[String]]

@@ -40,21 +40,24 @@ public struct PerennialStack: Sendable {
     public let doctor: AppDoctor
     /// Rebuilds subscriptions' states from their stored facts (`perennial replay`).
     public let replay: ReplayService
-    let dependencies: HTTPDependencies
-    /// The routes each store brings beyond its notification endpoint.
-    let storeRoutes: [any StoreRoutes]
+    /// The middleware every request passes through.
+    let edge: HTTPEdge
+    /// The groups of routes, each with what it uses; the stores' own among them.
+    let modules: [any RouteModule]
+    /// The metrics' series, from the rollups (`perennial metrics`).
+    let metrics: MetricsService
     /// The process's customer cache, when on.
     public let customerCache: CustomerViewCache?
     /// Listens for other processes' writes for the customer cache (PostgreSQL).
     let customerListener: Task<Void, Never>?
     /// Reloads the configuration file while serving (SIGHUP, `POST /v1/admin/reload`); nil when the stack
     /// was given no way to read it again.
-    public var reloader: (any ConfigurationReloading)? { dependencies.reloader }
+    public let reloader: (any ConfigurationReloading)?
+    /// The configuration problems /health shows.
+    public let health: AppHealth
 
     /// The per-address budget of store notifications that fail verification.
-    public var rejectedNotificationLimiter: RejectedNotificationLimiter { dependencies.rejectedNotificationLimiter }
-    /// The configuration problems /health shows.
-    public var health: AppHealth { dependencies.health }
+    public var rejectedNotificationLimiter: RejectedNotificationLimiter { edge.rejectedNotificationLimiter }
 
     /// Opens and migrates the database, records the apps, and builds the services.
     /// - Parameters:
@@ -173,30 +176,37 @@ public struct PerennialStack: Sendable {
                 ],
                 policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger, telemetry: telemetry
             )
-            var dependencies = HTTPDependencies(
-                apps: apps, customers: customers,
-                identity: IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock),
-                revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
-                metrics: MetricsService(ledger: ledger),
-                notifications: notifications,
-                notificationInbox: inbox,
-                offers: OfferService(ledger: ledger, clock: clock), health: health,
-                databaseKind: database.kind.rawValue, version: PerennialVersion.current, jobs: jobs,
-                auditLog: SQLAuditLog(database: database), clock: clock,
-                maxBodyBytes: configuration.server.maxBodyBytes, rateLimits: configuration.server.rateLimits,
-                trustedProxyHeader: configuration.server.trustedProxyHeader,
-                webhooks: webhooks, eventFeed: EventFeed(ledger: ledger)
-            )
-            dependencies.telemetry = telemetry
-            dependencies.telemetryExposition = exposition
-            dependencies.metricsToken = configuration.server.metrics.token
-            dependencies.ownerToken = configuration.server.ownerToken
-            dependencies.tracing = configuration.server.tracing.enabled
-            if let reloadSource {
-                dependencies.reloader = ConfigurationReloader(
-                    load: reloadSource, running: configuration, directory: apps, serving: serving, ledger: ledger, secrets: secrets,
-                    webhooks: webhooks, rateLimiter: dependencies.rateLimiter, clock: clock, logger: logger)
+            let auditLog = SQLAuditLog(database: database)
+            var edge = HTTPEdge(
+                apps: apps, rateLimits: configuration.server.rateLimits, maxBodyBytes: configuration.server.maxBodyBytes,
+                trustedProxyHeader: configuration.server.trustedProxyHeader, auditLog: auditLog, clock: clock, notificationAdapters: adapters)
+            edge.telemetry = exposition?.telemetry
+            edge.tracing = configuration.server.tracing.enabled
+            let reloader = reloadSource.map {
+                ConfigurationReloader(
+                    load: $0, running: configuration, directory: apps, serving: serving, ledger: ledger, secrets: secrets,
+                    webhooks: webhooks, rateLimiter: edge.rateLimiter, clock: clock, logger: logger)
             }
+            let identity = IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock)
+            let offers = OfferService(ledger: ledger, clock: clock)
+            let metrics = MetricsService(ledger: ledger)
+            var modules: [any RouteModule] = [
+                OperationsRouteModule(
+                    health: health, databaseKind: database.kind.rawValue, version: PerennialVersion.current, exposition: exposition,
+                    metricsToken: configuration.server.metrics.token, trustedProxyHeader: configuration.server.trustedProxyHeader),
+                AppRouteModule(customers: customers, identity: identity, offers: offers, notifications: notifications, apps: apps),
+                AdminRouteModule(.init(
+                    customers: customers, identity: identity, revenue: RevenueService(ledger: ledger), payouts: PayoutForecastService(ledger: ledger),
+                    metrics: metrics, notificationInbox: inbox, jobs: jobs, offers: offers, webhooks: webhooks,
+                    eventFeed: EventFeed(ledger: ledger), auditLog: auditLog), clock: clock),
+            ]
+            if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
+            let storeRoutes: [any StoreRoutes] = [
+                AppStoreRoutes(
+                    receipts: receipts, transactions: transactions, admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
+                GooglePlayRoutes(purchases: play.purchases), stripe.routes,
+            ] + makeStoreRoutes(ingestor)
+            modules += storeRoutes.map { $0 as any RouteModule }
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
@@ -211,14 +221,10 @@ public struct PerennialStack: Sendable {
                 ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
                 replay: ReplayService(ledger: ledger, clock: clock),
-                dependencies: dependencies,
-                storeRoutes: [AppStoreRoutes(
-                    receipts: receipts, transactions: transactions,
-                    admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
-                    GooglePlayRoutes(purchases: play.purchases), stripe.routes]
-                    + makeStoreRoutes(ingestor),
+                edge: edge, modules: modules, metrics: metrics,
                 customerCache: customerCache,
-                customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) }
+                customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) },
+                reloader: reloader, health: health
             )
         } catch {
             await database.shutdown()
@@ -240,7 +246,7 @@ public struct PerennialStack: Sendable {
 
     /// The HTTP API.
     public func router() -> Router<PerennialRequestContext> {
-        PerennialRouter.make(dependencies, stores: storeRoutes)
+        PerennialRouter.make(edge: edge, modules: modules)
     }
 
     /// Closes the database.

@@ -6,13 +6,18 @@ import PerennialServices
 /// `ConfigurationReloading` may change), for the deployment's owner: the request carries the owner token
 /// (`Authorization: Bearer …`, compared in constant time), not an app's key, since a reload changes every
 /// app. Without an owner token configured the route answers nobody; SIGHUP does the same reload.
-struct AdminReloadRoutes {
+public struct AdminReloadRoutes: RouteModule {
     let reloader: any ConfigurationReloading
     /// The deployment's owner token; nil: none configured.
     let ownerToken: String?
 
-    func add(to group: RouterGroup<PerennialRequestContext>) {
-        group.post("reload") { request, _ -> ConfigurationReloadReport in
+    public init(reloader: any ConfigurationReloading, ownerToken: String?) {
+        self.reloader = reloader
+        self.ownerToken = ownerToken
+    }
+
+    public func add(to routes: RouteGroups) {
+        routes.admin.post("reload") { request, _ -> ConfigurationReloadReport in
             try authorize(request)
             return try await reloader.reload()
         }
