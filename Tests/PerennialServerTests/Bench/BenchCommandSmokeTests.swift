@@ -18,23 +18,16 @@ import Testing
     }
 
     @Test(.enabled(if: executable != nil, "the perennial-bench executable is not built beside the tests"))
-    func everyBenchmarkPrintsAJSONLine() throws {
+    func everyBenchmarkPrintsAJSONLine() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-bench-smoke-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         guard let executable = Self.executable else { return }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
+        let outcome = try await ChildProcess(executable: executable, arguments: [
             "--json", "--seconds", "0.2", "--rounds", "1", "--customers", "300", "--metrics-customers", "300",
             "--connections", "4", "--no-postgres", "--work-dir", work.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        ]).run()
+        let data = outcome.output
+        #expect(outcome.status == 0, "\(outcome.errorText)")
 
         var rates: [String: Double] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {

@@ -15,7 +15,7 @@ final class ServeProcess {
 
     let port: Int
     let log: URL
-    private let process: Process
+    private let process: SpawnedProcess
 
     /// The process id, for a kill from another task.
     var pid: Int32 { process.processIdentifier }
@@ -25,21 +25,13 @@ final class ServeProcess {
         self.port = port
         self.log = log
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve"] + arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try ChildProcess.launch(process)
+        process = try SpawnedProcess(
+            executable: executable.path, arguments: ["serve"] + arguments, environment: environment, directory: directory.path,
+            output: log.path, errors: log.path)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.send(SIGKILL)
     }
 
     /// Waits until `GET /health` answers 200; throws with the end of the log if the process exits first or
@@ -47,8 +39,8 @@ final class ServeProcess {
     func waitUntilHealthy(client: LoopbackClient, within limit: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            guard process.isRunning else {
-                throw StartFailure(description: "perennial serve exited with \(process.terminationStatus):\n\(logTail())")
+            if let status = process.terminationStatus {
+                throw StartFailure(description: "perennial serve exited with \(status):\n\(logTail())")
             }
             if await client.get("http://127.0.0.1:\(port)/health").status == 200 { return }
             try await Task.sleep(for: .milliseconds(100))
@@ -58,14 +50,14 @@ final class ServeProcess {
 
     /// SIGKILL, then waits for the process to be gone.
     func crash() async {
-        if process.isRunning { kill(pid, SIGKILL) }
+        process.send(SIGKILL)
         _ = await waitForExit(within: .seconds(10))
     }
 
     /// SIGTERM (graceful shutdown), then SIGKILL if it is still running after `grace`.
     func stop(grace: Duration = .seconds(15)) async {
         guard process.isRunning else { return }
-        kill(pid, SIGTERM)
+        process.send(SIGTERM)
         if await waitForExit(within: grace) { return }
         await crash()
     }

@@ -17,7 +17,7 @@ final class PubSubEmulator: Sendable {
     static let project = "perennial-test"
 
     let base: String
-    private let process: Process
+    private let process: SpawnedProcess
 
     var topic: String { "projects/\(Self.project)/topics/rtdn" }
     var subscription: String { "projects/\(Self.project)/subscriptions/perennial" }
@@ -27,12 +27,7 @@ final class PubSubEmulator: Sendable {
         guard let launcher = Self.launcher else { throw CancellationError() }
         let port = Int.random(in: 20_000...40_000)
         base = "http://127.0.0.1:\(port)"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: launcher)
-        process.arguments = ["--host=127.0.0.1", "--port=\(port)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)
+        process = try SpawnedProcess(executable: launcher, arguments: ["--host=127.0.0.1", "--port=\(port)"])
         for _ in 0..<120 {
             if (try? await Self.request("GET", "\(base)/")) != nil { break }
             try await Task.sleep(for: .milliseconds(250))
@@ -43,8 +38,8 @@ final class PubSubEmulator: Sendable {
 
     /// Stops the emulator (its launcher execs Java: the process is the emulator).
     func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        while process.isRunning { usleep(10_000) }
     }
 
     /// Publishes a message's data (base64) to the topic, as Google Play publishes RTDN.
