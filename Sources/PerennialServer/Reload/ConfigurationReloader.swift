@@ -50,9 +50,18 @@ actor ConfigurationReloader: ConfigurationReloading {
         }
         let plan = ReloadPlan(running: running, file: file)
         let next = plan.configuration
-        try await AppRegistration.register(
-            next.apps, google: next.google, stripe: next.stripe, ledger: ledger, secrets: secrets, at: clock.now())
-        try await webhooks.applyConfiguration(plan.webhooks)
+        do {
+            try await AppRegistration.register(
+                next.apps, google: next.google, stripe: next.stripe, ledger: ledger, secrets: secrets, at: clock.now())
+            try await webhooks.applyConfiguration(plan.webhooks)
+        } catch {
+            // The database refused the new apps or endpoints: the server goes on serving what it had (the
+            // directory is swapped only below); a reload once the database is back applies the file whole.
+            logger.error("configuration reload failed while recording it; the running configuration stays", metadata: [
+                "error_type": "\(type(of: error))",
+            ])
+            throw error
+        }
         await rateLimiter.update(apps: next.apps)
         directory.replace(with: serving(next.apps, next))
         running = next

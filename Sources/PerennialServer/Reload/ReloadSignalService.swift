@@ -4,7 +4,8 @@ import ServiceLifecycle
 import UnixSignals
 
 /// Reloads the configuration at each SIGHUP (`ConfigurationReloader`), until the server shuts down. A
-/// refused file is logged by the reloader and the server runs on with what it had.
+/// refused file, or a database that refused the change, is logged by the reloader, and the server runs on
+/// with what it had.
 struct ReloadSignalService: Service {
     let reloader: any ConfigurationReloading
     let logger: Logger

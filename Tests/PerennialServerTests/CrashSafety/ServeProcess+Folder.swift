@@ -1,4 +1,6 @@
 import Foundation
+import PerennialCore
+import PerennialServices
 
 extension ServeProcess {
     /// `perennial serve` on a free loopback port with `configuration` as its file (`perennial.yaml` in
@@ -8,7 +10,7 @@ extension ServeProcess {
         let file = directory.appendingPathComponent("perennial.yaml")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PERENNIAL_") && !$0.key.hasPrefix("OTEL_") }
-        environment["PERENNIAL_MASTER_KEY"] = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        environment["PERENNIAL_MASTER_KEY"] = Hexadecimal.lowercase(SecretBox.generateMasterKey())
         environment["PERENNIAL_DATABASE"] = "sqlite://" + directory.appendingPathComponent("perennial.sqlite").path
         let port = try LoopbackPort.free()
         return try ServeProcess(

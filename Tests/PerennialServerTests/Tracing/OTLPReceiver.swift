@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PerennialCore
 
 /// A stand-in OpenTelemetry collector for tests: takes OTLP/HTTP JSON exports at `POST /v1/traces` and keeps
 /// their spans. It also answers `POST /verifyReceipt` as the App Store does a malformed receipt (21002), so
@@ -60,6 +61,6 @@ actor OTLPReceiver {
         guard let text = value as? String, !text.isEmpty else { return "" }
         if text.count % 2 == 0, text.allSatisfy(\.isHexDigit), text.count == 32 || text.count == 16 { return text.lowercased() }
         guard let bytes = Data(base64Encoded: text) else { return text }
-        return bytes.map { String(format: "%02x", $0) }.joined()
+        return Hexadecimal.lowercase(bytes)
     }
 }
