@@ -22,7 +22,8 @@ struct CrashSafetyAudit {
     }
 
     private func inboxProblems(_ inbox: SQLNotificationInbox, into result: inout CrashSafetyAuditResult) async throws -> [String] {
-        let rows = try await inbox.notifications(appID: app.id, limit: workload.notifications.count * 2 + 10)
+        // The other stores' rows, when they took part, are `OtherStoresAudit`'s.
+        let rows = try await inbox.notifications(appID: app.id, limit: workload.notifications.count * 2 + 10_000).filter { $0.store == .appStore }
         result.inboxRows = rows.count
         var problems: [String] = []
         let unsettled = rows.filter { $0.status != .processed }

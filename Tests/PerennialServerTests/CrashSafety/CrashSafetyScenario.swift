@@ -21,6 +21,10 @@ import Darwin
 /// With `companion` (PostgreSQL), a second server on the same database runs throughout: the notifications
 /// and claims go to both in turn, as behind a load balancer, and both run jobs and send webhooks; only the
 /// first is killed. At the end both must answer every customer identically.
+///
+/// With `traffic`, the other stores' customers buy meanwhile (receipts, Google Play, Stripe), before and
+/// across the kill, and half change their minds after the restart; their apps' requests and the stores'
+/// pushes and webhooks reach the servers through the traffic's pool.
 struct CrashSafetyScenario {
     static let subscriptionCount = 600
     static let renewals = 3
@@ -35,6 +39,8 @@ struct CrashSafetyScenario {
         let feed: [FeedEvent]
         /// Deliveries that ended as dead letters (none expected).
         let deadLetters: Int
+        /// What the other stores' traffic did not leave as it must (`OtherStoresAudit`).
+        var otherStoresProblems: [String] = []
     }
 
     let executable: URL
@@ -45,6 +51,8 @@ struct CrashSafetyScenario {
     let receiver: WebhookReceiver
     /// Whether a second server shares the database throughout (never killed).
     var companion = false
+    /// The other stores' customers, when they take part.
+    var traffic: OtherStoresTraffic?
     private let began = ContinuousClock.now
     private let masterKey = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
 
@@ -78,19 +86,25 @@ struct CrashSafetyScenario {
             throw error
         }
         var second: ServeProcess?
+        var otherStoresProblems: [String] = []
         let feed: [FeedEvent]
         let work: PendingWork?
+        for server in [first] + (other.map { [$0] } ?? []) { traffic?.pool.add(server.port) }
+        let pump = traffic.map { traffic in Task { await traffic.pump() } }
+        defer { pump?.cancel() }
         do {
             try await claim(workload.claims, on: [first] + (other.map { [$0] } ?? []))
             log(other == nil ? "server started, subscriptions claimed" : "two servers started, subscriptions claimed on both")
             let pid = first.pid
             let delay = Duration.milliseconds(Int.random(in: 0...50))
+            async let purchasesInOtherStores = traffic?.buy() ?? []
             let beforeCrash = await delivery([first] + (other.map { [$0] } ?? [])).deliver(
                 workload.notifications, crashAfter: total / 3, crashDelay: delay
             ) {
                 _ = kill(pid, SIGKILL)
             }
             await first.crash()
+            traffic?.pool.remove(first.port)
             log("SIGKILL \(delay) after the \(total / 3)th 200; the killed server answered: \(beforeCrash)")
             try #require(beforeCrash.crashed, "the server was not killed: \(beforeCrash)")
             let received = await receiver.deliveries
@@ -106,7 +120,15 @@ struct CrashSafetyScenario {
 
             let restarted = try await start(generation: 2)
             second = restarted
+            traffic?.pool.add(restarted.port)
             log("server restarted on the same database")
+            if let traffic {
+                let problems = await purchasesInOtherStores
+                #expect(problems.isEmpty, "buying in the other stores: \(problems)")
+                let changes = await traffic.change()
+                #expect(changes.isEmpty, "changes in the other stores: \(changes)")
+                log("\(OtherStoresTraffic.appUserIDs.count) customers bought with receipts, on Google Play and on the web; half changed their minds")
+            }
             let servers = [restarted] + (other.map { [$0] } ?? [])
             var acknowledged = Set(beforeCrash.acknowledged)
             var round = 0
@@ -121,12 +143,21 @@ struct CrashSafetyScenario {
             let repeats = await delivery(servers).deliver(sample)
             #expect(repeats.acknowledged.count == sample.count && repeats.repeats == sample.count, "re-sent after a 200: \(repeats)")
             log("every notification answered 200")
+            if let traffic {
+                let delivered = await traffic.awaitStoresDelivered(within: .seconds(120))
+                #expect(delivered, "Google Play or Stripe still has pushes or webhooks without a 2xx")
+                log("Google Play's pushes and Stripe's webhooks all answered 2xx")
+            }
             (feed, work) = try await awaitWebhooks(on: restarted)
             if let other {
-                let differences = await CustomerViewComparison(client: client, ports: servers.map(\.port))
-                    .differences(appUserIDs: Set(workload.subscriptions.compactMap(\.owner)).sorted())
+                let customers = Set(workload.subscriptions.compactMap(\.owner)).sorted() + (traffic == nil ? [] : OtherStoresTraffic.appUserIDs)
+                let differences = await CustomerViewComparison(client: client, ports: servers.map(\.port)).differences(appUserIDs: customers)
                 #expect(differences.isEmpty, "the two servers answer differently for \(differences.count) customers, the first: \(differences.prefix(5))")
                 log("both servers answer every customer identically")
+                if let traffic {
+                    otherStoresProblems = try await audit(traffic, port: restarted.port)
+                    log("the other stores' traffic audited: \(otherStoresProblems.count) problems")
+                }
                 await other.stop()
             }
             await restarted.stop()
@@ -136,7 +167,19 @@ struct CrashSafetyScenario {
             await other?.crash()
             throw error
         }
-        return Outcome(workload: workload, feed: feed, deadLetters: work?.deadLetters ?? 0)
+        return Outcome(workload: workload, feed: feed, deadLetters: work?.deadLetters ?? 0, otherStoresProblems: otherStoresProblems)
+    }
+
+    private func audit(_ traffic: OtherStoresTraffic, port: Int) async throws -> [String] {
+        let connection = try await database.open()
+        do {
+            let problems = try await OtherStoresAudit(traffic: traffic).problems(in: connection, client: client, port: port)
+            await connection.shutdown()
+            return problems
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
     }
 
     /// Waits until the restarted server has no notification left to process and no delivery left to send,

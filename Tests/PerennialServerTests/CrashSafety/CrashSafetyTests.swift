@@ -26,10 +26,12 @@ struct CrashSafetyTests {
         }
     }
 
-    /// Issue 34, item 4: two servers on one PostgreSQL take the notifications, claims and webhooks in turn;
-    /// one is killed with SIGKILL mid-run and restarted while the other goes on. Every acknowledged
-    /// notification is reflected exactly once, every event's webhook arrives at least once and in each
-    /// customer's order, and both servers answer every customer identically.
+    /// Issue 34, item 4: two servers on one PostgreSQL take the notifications, claims and webhooks in turn,
+    /// and the other stores' traffic (receipts, Google Play purchases and pushes, Stripe checkouts and
+    /// webhooks, through a pool that sends each request to one server or the other); one server is killed
+    /// with SIGKILL mid-run and restarted while the other goes on. Every acknowledged notification of every
+    /// store is reflected exactly once, every event's webhook arrives at least once and in each customer's
+    /// order, and both servers answer every customer identically.
     @Test(.enabled(if: CrashSafetyDatabase.Kind.available.contains(.postgresql), "needs PERENNIAL_TEST_POSTGRES_URL"))
     func twoServersOnOnePostgreSQLSurviveOneKilled() async throws {
         let executable = try #require(PerennialExecutable.locate(), "build the perennial executable first (swift build --build-tests)")
@@ -42,10 +44,30 @@ struct CrashSafetyTests {
         _ kind: CrashSafetyDatabase.Kind, executable: URL, receiver: WebhookReceiver, webhookURL: String, webhookSecret: WebhookSigningSecret,
         companion: Bool = false
     ) async throws {
-        let authority = try TestCertificateAuthority()
-        let workspace = try CrashSafetyWorkspace(
-            rootCertificateDER: authority.rootDER, webhooks: CrashSafetyWorkspace.Endpoint(url: webhookURL, secret: webhookSecret))
         let client = LoopbackClient(connections: CrashSafetyScenario.concurrency)
+        do {
+            let endpoint = CrashSafetyWorkspace.Endpoint(url: webhookURL, secret: webhookSecret)
+            if companion {
+                try await OtherStoresTraffic.run(pool: ServerPool(client: client)) { traffic in
+                    try await run(kind, executable: executable, receiver: receiver, endpoint: endpoint, client: client, traffic: traffic)
+                }
+            } else {
+                try await run(kind, executable: executable, receiver: receiver, endpoint: endpoint, client: client, traffic: nil)
+            }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        await client.shutdown()
+    }
+
+    /// One run; with `traffic`, a second server shares the database and the other stores take part.
+    private func run(
+        _ kind: CrashSafetyDatabase.Kind, executable: URL, receiver: WebhookReceiver, endpoint: CrashSafetyWorkspace.Endpoint,
+        client: LoopbackClient, traffic: OtherStoresTraffic?
+    ) async throws {
+        let authority = try TestCertificateAuthority()
+        let workspace = try CrashSafetyWorkspace(rootCertificateDER: authority.rootDER, webhooks: endpoint, stores: traffic?.stores)
         var database: CrashSafetyDatabase?
         do {
             let prepared = try await CrashSafetyDatabase.make(kind, in: workspace.directory)
@@ -54,21 +76,26 @@ struct CrashSafetyTests {
                 executable: executable, workspace: workspace, database: prepared, client: client, signer: authority.signer,
                 receiver: receiver
             )
-            scenario.companion = companion
+            scenario.companion = traffic != nil
+            scenario.traffic = traffic
             let outcome = try await scenario.run()
             var result = try await audit(outcome.workload, app: workspace.app(), database: prepared)
+            result.problems += outcome.otherStoresProblems
             print("[crash safety, \(kind)] audit: \(result)")
             let connection = try await prepared.open()
+            let jobProblems: [String]
             let replayProblems: [String]
             do {
+                // The jobs first: the replay may enqueue work of its own.
+                jobProblems = try await JobAudit(appID: CrashSafetyWorkspace.appID, now: SystemClock().now()).problems(in: connection)
                 replayProblems = try await ReplayCheck(app: workspace.app(), now: SystemClock().now()).problems(in: connection)
             } catch {
                 await connection.shutdown()
                 throw error
             }
             await connection.shutdown()
-            print("[crash safety, \(kind)] states, events and every metric equal a replay: \(replayProblems.isEmpty)")
-            result.problems += replayProblems
+            print("[crash safety, \(kind)] every job ran to its end: \(jobProblems.isEmpty); states, events and every metric equal a replay: \(replayProblems.isEmpty)")
+            result.problems += jobProblems + replayProblems
             if !result.problems.isEmpty {
                 Issue.record("\(result.problems.count) differences after the crash, the first:\n\(result.problems.prefix(20).joined(separator: "\n"))")
             }
@@ -80,10 +107,10 @@ struct CrashSafetyTests {
                     "\(webhooks.problems.count) webhook problems after the crash, the first:\n\(webhooks.problems.prefix(20).joined(separator: "\n"))")
             }
         } catch {
-            await cleanUp(client: client, database: database, workspace: workspace)
+            await cleanUp(database: database, workspace: workspace)
             throw error
         }
-        await cleanUp(client: client, database: database, workspace: workspace)
+        await cleanUp(database: database, workspace: workspace)
     }
 
     private func audit(
@@ -100,8 +127,7 @@ struct CrashSafetyTests {
         }
     }
 
-    private func cleanUp(client: LoopbackClient, database: CrashSafetyDatabase?, workspace: CrashSafetyWorkspace) async {
-        await client.shutdown()
+    private func cleanUp(database: CrashSafetyDatabase?, workspace: CrashSafetyWorkspace) async {
         await database?.dispose()
         workspace.remove()
     }

@@ -9,6 +9,7 @@ struct CrashSafetyWorkspace {
     static let appID = "crash"
     static let bundleID = "com.example.crash"
     static let productID = "pro.monthly"
+    static let sharedSecret = "0123456789abcdef0123456789abcdef"
     static let publicKey = "pk_crash_0123456789abcdef"
     static let secretKey = "sk_crash_0123456789abcdef"
     /// The id of the webhook endpoint the configuration defines.
@@ -27,14 +28,17 @@ struct CrashSafetyWorkspace {
     }
 
     /// Creates the folder and writes the configuration and the root certificate (DER); with `webhooks`, the
-    /// app's webhooks go to that endpoint.
-    init(rootCertificateDER: Data, webhooks: Endpoint? = nil) throws {
+    /// app's webhooks go to that endpoint; with `stores`, the app sells through them too.
+    init(rootCertificateDER: Data, webhooks: Endpoint? = nil, stores: OtherStores? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let root = directory.appendingPathComponent("root.der")
         try rootCertificateDER.write(to: root)
+        if let stores {
+            try stores.playServiceAccountKey.write(to: directory.appendingPathComponent(OtherStores.playKeyFile))
+        }
         configuration = directory.appendingPathComponent("perennial.yaml")
-        try Self.yaml(rootPath: root.path, webhooks: webhooks).write(to: configuration, atomically: true, encoding: .utf8)
+        try Self.yaml(rootPath: root.path, webhooks: webhooks, stores: stores, directory: directory).write(to: configuration, atomically: true, encoding: .utf8)
     }
 
     /// The app as `perennial serve` will read it (its catalog gives the expected states and events).
@@ -47,7 +51,7 @@ struct CrashSafetyWorkspace {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func yaml(rootPath: String, webhooks: Endpoint?) -> String {
+    private static func yaml(rootPath: String, webhooks: Endpoint?, stores: OtherStores?, directory: URL) -> String {
         // The receiver is on 127.0.0.1, which webhooks may reach only when the server allows it.
         let sending = webhooks == nil ? "" : """
 
@@ -74,14 +78,14 @@ struct CrashSafetyWorkspace {
           - id: \(appID)
             bundle_id: \(bundleID)
             apple:
-              shared_secret: 0123456789abcdef0123456789abcdef
+              shared_secret: \(sharedSecret)
               environments: [Sandbox]
-              root_certificates: ["\(rootPath)"]
+              root_certificates: ["\(rootPath)"]\(stores?.appleYAML ?? "")
             products:
               - id: \(productID)
                 type: auto_renewable
                 subscription_group: pro
-                entitlements: [pro]
+                entitlements: [pro]\(stores?.productYAML ?? "")\(stores?.storesYAML(directory: directory) ?? "")
             api_keys:
               public: \(publicKey)
               secret: \(secretKey)
