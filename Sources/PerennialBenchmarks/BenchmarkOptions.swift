@@ -37,6 +37,9 @@ public struct BenchmarkOptions: Sendable {
     /// tracing off (`…-no-tracing-<database>`), the first with `server.tracing` on, exporting to a collector
     /// stand-in in the process (`BenchTracing`).
     public var compareTracing = false
+    /// `webhooks`: the runner starts sending only once the series is measured, so that the series shows the
+    /// cost of recording deliveries (the outbox, in each notification's write) without that of sending them.
+    public var webhooksSendAfter = false
 
     var groupCommit: GroupCommitSettings? {
         groupCommitMaxBatch.map { GroupCommitSettings(maxBatch: $0, maxWait: .milliseconds(groupCommitMaxWaitMilliseconds)) }

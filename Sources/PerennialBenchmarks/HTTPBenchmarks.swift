@@ -117,8 +117,8 @@ struct HTTPBenchmarks: Sendable {
                 if names.contains(.webhooks) {
                     let results = try await WebhookBenchmark(options: options, logger: logger).run(
                         label: database.label, server: server,
-                        measureNotifications: { [kind = server.stack.database.kind] in
-                            try await notifications(name: $0, kind: kind, load: load, authority: authority, progress: progress)
+                        measureNotifications: { [kind = server.stack.database.kind] names, prepare in
+                            try await notifications(names: names, kind: kind, load: load, authority: authority, prepare: prepare, progress: progress)
                         },
                         progress: progress)
                     for result in results { report(result) }
@@ -186,30 +186,51 @@ struct HTTPBenchmarks: Sendable {
     private func notifications(
         name: String, kind: DatabaseKind, load: LoadGenerator, authority: SimulatorSigningAuthority, progress: @Sendable (String) -> Void
     ) async throws -> BenchmarkResult {
+        try await notifications(names: [name], kind: kind, load: load, authority: authority, progress: progress)[0]
+    }
+
+    /// notifications-http as one series per name, their rounds taken in turn: `prepare(i)` runs before each
+    /// round of the `i`th series (and before its warm-up), so two settings of one server are compared over
+    /// rounds seconds apart. The statements per notification count each series' own rounds.
+    func notifications(
+        names: [String], kind: DatabaseKind, load: LoadGenerator, authority: SimulatorSigningAuthority,
+        prepare: @Sendable (_ series: Int) async throws -> Void = { _ in }, progress: @Sendable (String) -> Void
+    ) async throws -> [BenchmarkResult] {
         let rounds = max(options.rounds, 1)
         let roundSeconds = options.seconds / Double(rounds)
-        let warmUp = try await NotificationPool.make(count: 300, customers: options.customers, authority: authority)
-        var estimate = await load.run(seconds: min(1, roundSeconds)) { _ in warmUp.next().map(Self.notification) }.rate
-        MemoryProbe.resetPeak()
-        var rates: [Double] = []
-        var latencies: [Double] = []
-        var failed = 0
-        var completed = 0
-        let statementsBefore = StatementCounter.count(kind)
-        for _ in 0..<rounds {
-            let count = max(Int(estimate * roundSeconds * 3), 200)
-            let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
-            let round = await load.run(seconds: roundSeconds) { _ in pool.next().map(Self.notification) }
-            if round.completed >= pool.count { progress("\(name): pool ran out; the round ended early") }
-            estimate = max(round.rate, estimate)
-            rates.append(round.rate)
-            latencies += round.latencies
-            failed += round.failed
-            completed += round.completed
+        let warmUp = try await NotificationPool.make(count: 300 * names.count, customers: options.customers, authority: authority)
+        var estimate = 0.0
+        for index in names.indices {
+            try await prepare(index)
+            estimate = max(estimate, await load.run(seconds: min(1, roundSeconds)) { _ in warmUp.next().map(Self.notification) }.rate)
         }
-        var measured = result(name: name, unit: "notification", rates: rates, latencies: latencies, failed: failed)
-        measured.statementsPerOperation = Double(StatementCounter.count(kind) - statementsBefore) / Double(max(completed, 1))
-        return measured
+        MemoryProbe.resetPeak()
+        var rates = Array(repeating: [Double](), count: names.count)
+        var latencies = Array(repeating: [Double](), count: names.count)
+        var failed = Array(repeating: 0, count: names.count)
+        var completed = Array(repeating: 0, count: names.count)
+        var statements = Array(repeating: 0, count: names.count)
+        for _ in 0..<rounds {
+            for (index, name) in names.enumerated() {
+                let count = max(Int(estimate * roundSeconds * 3), 200)
+                let pool = try await NotificationPool.make(count: count, customers: options.customers, authority: authority)
+                try await prepare(index)
+                let statementsBefore = StatementCounter.count(kind)
+                let round = await load.run(seconds: roundSeconds) { _ in pool.next().map(Self.notification) }
+                statements[index] += StatementCounter.count(kind) - statementsBefore
+                if round.completed >= pool.count { progress("\(name): pool ran out; the round ended early") }
+                estimate = max(round.rate, estimate)
+                rates[index].append(round.rate)
+                latencies[index] += round.latencies
+                failed[index] += round.failed
+                completed[index] += round.completed
+            }
+        }
+        return names.indices.map { index in
+            var measured = result(name: names[index], unit: "notification", rates: rates[index], latencies: latencies[index], failed: failed[index])
+            measured.statementsPerOperation = Double(statements[index]) / Double(max(completed[index], 1))
+            return measured
+        }
     }
 
     private func result(name: String, unit: String, rates: [Double], latencies: [Double], failed: Int) -> BenchmarkResult {

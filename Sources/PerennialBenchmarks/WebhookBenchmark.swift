@@ -5,41 +5,53 @@ import PerennialServices
 import PerennialSimulator
 import PerennialStorage
 
-/// `webhooks`: notifications-http again, with one webhook endpoint (a loopback receiver answering 200 at
-/// once) and the webhook runner sending; reports that series (`notifications-http-webhooks-<db>`, to set
-/// beside notifications-http of the same run), the deliveries per second from the first event recorded to
-/// the last delivery, and the time from an event's recording (its write commits just after) to its first
-/// arrival, p50 and p99.
+/// `webhooks`: notifications-http with one webhook endpoint (a loopback receiver answering 200 at once) and
+/// the webhook runner sending (`notifications-http-webhooks-<db>`), its rounds taken in turn with those of
+/// the same server with the endpoint disabled and the runner stopped (`notifications-http-no-endpoint-<db>`),
+/// so the ratio of the two compares rounds seconds apart; then, as `webhooks-<db>`, the deliveries per second
+/// of the backlog the rounds left, sent with nothing else running, and the time from an event's recording (its
+/// write commits just after) to its first arrival, p50 and p99 (the runner's pauses during the rounds without
+/// the endpoint included). With `webhooksSendAfter`, the runner starts only once the rounds are over: the
+/// series then shows the cost of recording deliveries alone.
 struct WebhookBenchmark: Sendable {
     let options: BenchmarkOptions
     let logger: Logger
 
     func run(
-        label: String, server: BenchServer, measureNotifications: (_ name: String) async throws -> BenchmarkResult,
+        label: String, server: BenchServer,
+        measureNotifications: (_ names: [String], _ prepare: @Sendable (Int) async throws -> Void) async throws -> [BenchmarkResult],
         progress: @Sendable (String) -> Void
     ) async throws -> [BenchmarkResult] {
         let receiver = try await BenchWebhookReceiver.start()
         let app = try server.stack.apps.configuredApp(id: BenchApp.id)
         let endpoint = try await server.stack.webhooks.create(
             app: app, WebhookEndpointInput(url: "http://127.0.0.1:\(receiver.port)/hooks", description: "perennial-bench"))
-        let settings = server.stack.webhookSettings
-        let runner = Task { await server.stack.webhookRunner.run(interval: settings.pollInterval, workers: settings.workers) }
+        let runner = WebhookRunnerSwitch(stack: server.stack)
         let ledger = SQLLedger(database: server.stack.database)
         let feedStart = try await lastFeedPosition(ledger)
+        let (webhooks, sendAfter) = (server.stack.webhooks, options.webhooksSendAfter)
         do {
-            progress("webhooks-\(label): notifications-http with an endpoint")
-            let notifications = try await measureNotifications("notifications-http-webhooks-\(label)")
+            progress("webhooks-\(label): notifications-http with an endpoint, in turn with it disabled")
+            let notifications = try await measureNotifications(
+                ["notifications-http-no-endpoint-\(label)", "notifications-http-webhooks-\(label)"]
+            ) { series in
+                let enabled = series == 1
+                if !enabled { await runner.stop() }
+                _ = try await webhooks.update(app: app, id: endpoint.record.id, WebhookEndpointInput(isEnabled: enabled))
+                if enabled, !sendAfter { await runner.start() }
+            }
             progress("webhooks-\(label): waiting for the deliveries to drain")
+            let drainStarted = SystemClock().now().milliseconds
+            await runner.start()
             let drained = try await drain(ledger, endpointID: endpoint.record.id, receiver: receiver)
             if !drained { progress("webhooks-\(label): deliveries still pending after 5 minutes; figures cover what arrived") }
-            runner.cancel()
-            await runner.value
-            let result = try await figures(label: label, ledger: ledger, after: feedStart, receiver: receiver)
+            await runner.stop()
+            let result = try await figures(label: label, ledger: ledger, after: feedStart, drainStarted: drainStarted, receiver: receiver)
             try await server.stack.webhooks.delete(app: app, id: endpoint.record.id)
             await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
-            return [notifications, result]
+            return notifications + [result]
         } catch {
-            runner.cancel()
+            await runner.stop()
             await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             throw error
         }
@@ -68,10 +80,12 @@ struct WebhookBenchmark: Sendable {
         }
     }
 
-    private func figures(label: String, ledger: SQLLedger, after start: Int64, receiver: BenchWebhookReceiver) async throws -> BenchmarkResult {
+    private func figures(
+        label: String, ledger: SQLLedger, after start: Int64, drainStarted: Int64, receiver: BenchWebhookReceiver
+    ) async throws -> BenchmarkResult {
         let arrivals = receiver.arrivals.first
         var latencies: [Double] = []
-        var firstRecorded = Int64.max, lastArrival = Int64.min
+        var drained = 0, lastArrival = Int64.min
         var position = start
         while true {
             let cursor = position
@@ -79,17 +93,17 @@ struct WebhookBenchmark: Sendable {
             guard let last = page.last?.feedPosition else { break }
             position = last
             for event in page {
-                firstRecorded = min(firstRecorded, event.recordedAt.milliseconds)
                 guard let arrived = arrivals[event.publicID] else { continue }
                 latencies.append(Double(max(0, arrived - event.recordedAt.milliseconds)))
+                if arrived >= drainStarted { drained += 1 }
                 lastArrival = max(lastArrival, arrived)
             }
         }
-        // Nothing arrived: no span to divide by (and `lastArrival - firstRecorded` would overflow).
-        let seconds = latencies.isEmpty ? 1 : max(Double(lastArrival - firstRecorded) / 1000, 0.001)
+        // Nothing drained: no span to divide by.
+        let seconds = drained == 0 ? 1 : max(Double(lastArrival - drainStarted) / 1000, 0.001)
         let sorted = latencies.sorted()
         return BenchmarkResult(
-            name: "webhooks-\(label)", operationsPerSecond: latencies.isEmpty ? 0 : Double(latencies.count) / seconds,
+            name: "webhooks-\(label)", operationsPerSecond: Double(drained) / seconds,
             p50Milliseconds: sorted.isEmpty ? nil : Statistics.percentile(0.50, ofSorted: sorted),
             p99Milliseconds: sorted.isEmpty ? nil : Statistics.percentile(0.99, ofSorted: sorted),
             peakMemoryMegabytes: MemoryProbe.peakMegabytes(), unit: "delivery")

@@ -61,6 +61,9 @@ struct PerennialBench: AsyncParsableCommand {
     @Flag(help: "Serve with tracing on (spans exported to a collector stand-in) and compare with a second server of the same database with tracing off.")
     var compareTracing = false
 
+    @Flag(help: "webhooks: send the deliveries only after the series is measured (the outbox's cost alone).")
+    var webhooksSendAfter = false
+
     @Option(help: "Group commit of store notifications, MAX_BATCH:MAX_WAIT_MS (1:0 turns it off; default: SQLite 32:0, PostgreSQL off).")
     var groupCommit: String?
 
@@ -96,6 +99,7 @@ struct PerennialBench: AsyncParsableCommand {
         options.sqlite = !noSqlite
         options.compareMetrics = compareMetrics
         options.compareTracing = compareTracing
+        options.webhooksSendAfter = webhooksSendAfter
         if let group = groupCommitSettings {
             options.groupCommitMaxBatch = group.maxBatch
             options.groupCommitMaxWaitMilliseconds = group.maxWaitMilliseconds

@@ -40,6 +40,7 @@ import Testing
             "jws-verify", "offer-sign", "receipt-fold@50", "receipt-fold@500", "engine-replay", "hello-http",
             "entitlements-http-sqlite", "notifications-http-sqlite", "ledger-replay-sqlite", "metrics-contributions",
             "metrics-mrr-12-months-sqlite", "metrics-active-365-days-sqlite", "metrics-retention-12-cohorts-sqlite",
+            "notifications-http-no-endpoint-sqlite", "notifications-http-webhooks-sqlite", "webhooks-sqlite",
         ] {
             #expect((rates[name] ?? 0) > 0, "\(name): \(rates[name].map { "\($0)" } ?? "missing")")
         }
