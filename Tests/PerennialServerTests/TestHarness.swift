@@ -181,21 +181,22 @@ struct TestHarness {
     static let stripeSecretKey = "sk_test_harness_0123456789"
     static let stripeWebhookSecret = "whsec_harness_0123456789"
 
-    /// A product and its monthly price of $9.99 in the Stripe simulator; the price's id.
-    static func stripeMonthlyPrice(_ stripe: StripeSimulator) async throws -> String {
-        let product = try await callStripe(stripe, "POST", "/v1/products", [("name", "Pro (web)")])
+    /// A product and its monthly price of $9.99 in the Stripe simulator (called with `key`); the price's id.
+    static func stripeMonthlyPrice(_ stripe: StripeSimulator, key: String = stripeSecretKey) async throws -> String {
+        let product = try await callStripe(stripe, "POST", "/v1/products", [("name", "Pro (web)")], key: key)
         let price = try await callStripe(stripe, "POST", "/v1/prices", [
             ("product", product["id"]?.string ?? ""), ("currency", "usd"), ("unit_amount", "999"), ("recurring[interval]", "month"),
-        ])
+        ], key: key)
         return try #require(price["id"]?.string)
     }
 
-    /// One Stripe API call on the simulator, with the harness's key; its JSON, which must come with a 200.
+    /// One Stripe API call on the simulator, with `key` (the harness's by default); its JSON, which must come
+    /// with a 200.
     static func callStripe(
-        _ stripe: StripeSimulator, _ method: String, _ path: String, _ pairs: [(String, String)]
+        _ stripe: StripeSimulator, _ method: String, _ path: String, _ pairs: [(String, String)], key: String = stripeSecretKey
     ) async throws -> StripeSimulatedJSON {
         let response = await stripe.handle(StripeSimulatedRequest(
-            method: method, path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(stripeSecretKey)"))
+            method: method, path: path, params: StripeSimulatedParams(pairs: pairs), authorization: "Bearer \(key)"))
         try #require(response.status == 200, "\(method) \(path): \(String(decoding: response.body, as: UTF8.self))")
         return response.json
     }

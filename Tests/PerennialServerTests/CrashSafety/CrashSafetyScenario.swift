@@ -89,16 +89,18 @@ struct CrashSafetyScenario {
         var otherStoresProblems: [String] = []
         let feed: [FeedEvent]
         let work: PendingWork?
-        for server in [first] + (other.map { [$0] } ?? []) { traffic?.pool.add(server.port) }
+        // Before the kill: the first server, and the companion when there is one.
+        let starting = [first] + (other.map { [$0] } ?? [])
+        for server in starting { traffic?.pool.add(server.port) }
         let pump = traffic.map { traffic in Task { await traffic.pump() } }
         defer { pump?.cancel() }
         do {
-            try await claim(workload.claims, on: [first] + (other.map { [$0] } ?? []))
+            try await claim(workload.claims, on: starting)
             log(other == nil ? "server started, subscriptions claimed" : "two servers started, subscriptions claimed on both")
             let pid = first.pid
             let delay = Duration.milliseconds(Int.random(in: 0...50))
             async let purchasesInOtherStores = traffic?.buy() ?? []
-            let beforeCrash = await delivery([first] + (other.map { [$0] } ?? [])).deliver(
+            let beforeCrash = await delivery(starting).deliver(
                 workload.notifications, crashAfter: total / 3, crashDelay: delay
             ) {
                 _ = kill(pid, SIGKILL)

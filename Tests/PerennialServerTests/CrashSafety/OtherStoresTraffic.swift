@@ -54,11 +54,7 @@ final class OtherStoresTraffic: Sendable {
         let simulator = try AppStoreSimulator(configuration: configuration, clock: clock)
         let play = try PlaySimulator(app: configuration.apps[0], clock: clock)
         let stripe = StripeSimulator(secretKey: CrashSafetyWorkspace.OtherStores.stripeSecretKey, clock: clock)
-        let product = try await call(stripe, "POST", "/v1/products", [("name", "Pro (web)")])
-        let price = try await call(stripe, "POST", "/v1/prices", [
-            ("product", product["id"]?.string ?? ""), ("currency", "usd"), ("unit_amount", "999"), ("recurring[interval]", "month"),
-        ])
-        let priceID = try #require(price["id"]?.string)
+        let priceID = try await TestHarness.stripeMonthlyPrice(stripe, key: CrashSafetyWorkspace.OtherStores.stripeSecretKey)
         return try await SimulatorServer.makeApplication(simulator: simulator, play: play, stripe: stripe, port: 0).test(.live) { client in
             let base = "http://127.0.0.1:\(try #require(client.port))"
             let stores = CrashSafetyWorkspace.OtherStores(
@@ -166,7 +162,9 @@ final class OtherStoresTraffic: Sendable {
 
     private func cancelOnTheWeb(_ id: String) async throws {
         let subscription = try #require(purchases.withLock { $0[id] }, "\(id) bought nothing on the web")
-        _ = try await Self.call(stripe, "POST", "/v1/subscriptions/\(subscription)", [("cancel_at_period_end", "true")])
+        _ = try await TestHarness.callStripe(
+            stripe, "POST", "/v1/subscriptions/\(subscription)", [("cancel_at_period_end", "true")],
+            key: CrashSafetyWorkspace.OtherStores.stripeSecretKey)
     }
 
     /// A request of the customer's app with the public key, which must be answered 200; its JSON object.
@@ -177,14 +175,5 @@ final class OtherStoresTraffic: Sendable {
             headers: ["authorization": "Bearer \(CrashSafetyWorkspace.publicKey)"])
         try #require(answer.status == 200, "POST \(path): \(answer.status.map(String.init) ?? "no answer") \(answer.body.prefix(300))")
         return try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])
-    }
-
-    /// One Stripe API call on the simulator with the configured key; its JSON, which must come with a 200.
-    private static func call(_ stripe: StripeSimulator, _ method: String, _ path: String, _ pairs: [(String, String)]) async throws -> StripeSimulatedJSON {
-        let response = await stripe.handle(StripeSimulatedRequest(
-            method: method, path: path, params: StripeSimulatedParams(pairs: pairs),
-            authorization: "Bearer \(CrashSafetyWorkspace.OtherStores.stripeSecretKey)"))
-        try #require(response.status == 200, "\(method) \(path): \(String(decoding: response.body, as: UTF8.self))")
-        return response.json
     }
 }
