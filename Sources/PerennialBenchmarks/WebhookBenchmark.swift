@@ -6,12 +6,12 @@ import PerennialSimulator
 import PerennialStorage
 
 /// `webhooks`: notifications-http with one webhook endpoint (a loopback receiver answering 200 at once) and
-/// the webhook runner sending (`notifications-http-webhooks-<db>`), its rounds taken in turn with those of
-/// the same server with the endpoint disabled and the runner stopped (`notifications-http-no-endpoint-<db>`),
+/// the webhook dispatcher sending (`notifications-http-webhooks-<db>`), its rounds taken in turn with those of
+/// the same server with the endpoint disabled and the dispatcher stopped (`notifications-http-no-endpoint-<db>`),
 /// so the ratio of the two compares rounds seconds apart; then, as `webhooks-<db>`, the deliveries per second
 /// of the backlog the rounds left, sent with nothing else running, and the time from an event's recording (its
-/// write commits just after) to its first arrival, p50 and p99 (the runner's pauses during the rounds without
-/// the endpoint included). With `webhooksSendAfter`, the runner starts only once the rounds are over: the
+/// write commits just after) to its first arrival, p50 and p99 (the dispatcher's pauses during the rounds without
+/// the endpoint included). With `webhooksSendAfter`, the dispatcher starts only once the rounds are over: the
 /// series then shows the cost of recording deliveries alone.
 struct WebhookBenchmark: Sendable {
     let options: BenchmarkOptions
@@ -26,7 +26,7 @@ struct WebhookBenchmark: Sendable {
         let app = try server.stack.apps.configuredApp(id: BenchApp.id)
         let endpoint = try await server.stack.webhooks.create(
             app: app, WebhookEndpointInput(url: "http://127.0.0.1:\(receiver.port)/hooks", description: "perennial-bench"))
-        let runner = WebhookRunnerSwitch(stack: server.stack)
+        let dispatcher = WebhookDispatcherSwitch(stack: server.stack)
         let ledger = SQLLedger(database: server.stack.database)
         let feedStart = try await lastFeedPosition(ledger)
         let (webhooks, sendAfter) = (server.stack.webhooks, options.webhooksSendAfter)
@@ -36,22 +36,22 @@ struct WebhookBenchmark: Sendable {
                 ["notifications-http-no-endpoint-\(label)", "notifications-http-webhooks-\(label)"]
             ) { series in
                 let enabled = series == 1
-                if !enabled { await runner.stop() }
+                if !enabled { await dispatcher.stop() }
                 _ = try await webhooks.update(app: app, id: endpoint.record.id, WebhookEndpointInput(isEnabled: enabled))
-                if enabled, !sendAfter { await runner.start() }
+                if enabled, !sendAfter { await dispatcher.start() }
             }
             progress("webhooks-\(label): waiting for the deliveries to drain")
             let drainStarted = SystemClock().now().milliseconds
-            await runner.start()
+            await dispatcher.start()
             let drained = try await drain(ledger, endpointID: endpoint.record.id, receiver: receiver)
             if !drained { progress("webhooks-\(label): deliveries still pending after 5 minutes; figures cover what arrived") }
-            await runner.stop()
+            await dispatcher.stop()
             let result = try await figures(label: label, ledger: ledger, after: feedStart, drainStarted: drainStarted, receiver: receiver)
             try await server.stack.webhooks.delete(app: app, id: endpoint.record.id)
             await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             return notifications + [result]
         } catch {
-            await runner.stop()
+            await dispatcher.stop()
             await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             throw error
         }

@@ -3,13 +3,12 @@ import PerennialServices
 import Logging
 import ServiceLifecycle
 
-/// Runs the job runner, the maintenance scheduler, the verifyReceipt endpoint check and the doctor (hourly,
+/// Runs the job runner, the webhook dispatcher, the maintenance scheduler, the verifyReceipt endpoint check and the doctor (hourly,
 /// for /health) alongside the HTTP server, stopping on graceful shutdown (a job cut short is leased, and runs again once its lease ends).
 struct BackgroundWorkService: Service {
     let runner: JobRunner
     /// Sends webhooks, `webhooks.workers` at once.
-    let webhookRunner: JobRunner
-    let webhookSettings: WebhookSettings
+    let webhookDispatcher: WebhookDispatcher
     let scheduler: MaintenanceScheduler
     let endpointCheck: VerifyReceiptEndpointCheck
     let doctor: AppDoctor
@@ -24,7 +23,7 @@ struct BackgroundWorkService: Service {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask { await runner.run() }
-                group.addTask { await webhookRunner.run(interval: webhookSettings.pollInterval, workers: webhookSettings.workers) }
+                group.addTask { await webhookDispatcher.run() }
                 group.addTask { await scheduler.run() }
                 group.addTask { await endpointCheck.run() }
                 group.addTask { await doctor.run() }

@@ -51,7 +51,7 @@ public enum PerennialServer {
             services: [
                 connectionGuard,
                 BackgroundWorkService(
-                    runner: stack.runner, webhookRunner: stack.webhookRunner, webhookSettings: stack.webhookSettings,
+                    runner: stack.runner, webhookDispatcher: stack.webhookDispatcher,
                     scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor,
                     replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
                     logger: logger

@@ -23,9 +23,7 @@ public struct PerennialStack: Sendable {
     /// status polls, notification catch-ups.
     public let runner: JobRunner
     /// Sends webhooks: many deliveries at once, each customer's in order per endpoint.
-    public let webhookRunner: JobRunner
-    /// How webhooks are sent (the runner's worker count and polling).
-    public let webhookSettings: WebhookSettings
+    public let webhookDispatcher: WebhookDispatcher
     /// The team's webhook endpoints and deliveries.
     public let webhooks: WebhookService
     /// The client webhooks go out on, when the stack made it (shut down with the stack).
@@ -148,17 +146,12 @@ public struct PerennialStack: Sendable {
             try await webhooks.applyConfiguration(
                 Dictionary(uniqueKeysWithValues: configuration.apps.map { ($0.id, configuration.webhooks[$0.id] ?? []) }))
             let webhookClient = webhookTransport == nil ? WebhookClient() : nil
-            let webhookRunner = JobRunner(
-                queue: jobs,
-                handlers: [
-                    WebhookDeliveryJob(
-                        ledger: ledger, transport: webhookTransport ?? webhookClient!.transport, secrets: secrets, urlRule: urlRule,
-                        settings: webhookSettings, health: health, clock: clock, logger: logger, telemetry: telemetry)
-                ],
-                // A delivery's lease outlasts its attempt; its retries are the handler's own (`JobDeferral`).
-                policy: JobRetryPolicy(lease: webhookSettings.timeout + .seconds(30)), clock: clock, logger: logger,
-                telemetry: telemetry
-            )
+            let webhookDispatcher = WebhookDispatcher(
+                ledger: ledger,
+                sender: WebhookDeliverySender(
+                    ledger: ledger, transport: webhookTransport ?? webhookClient!.transport, secrets: secrets, urlRule: urlRule,
+                    settings: webhookSettings, health: health, clock: clock, logger: logger, telemetry: telemetry),
+                settings: webhookSettings, clock: clock, logger: logger)
             let runner = JobRunner(
                 queue: jobs,
                 handlers: [
@@ -210,7 +203,7 @@ public struct PerennialStack: Sendable {
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
                 runner: runner,
-                webhookRunner: webhookRunner, webhookSettings: webhookSettings, webhooks: webhooks, webhookClient: webhookClient,
+                webhookDispatcher: webhookDispatcher, webhooks: webhooks, webhookClient: webhookClient,
                 scheduler: MaintenanceScheduler(
                     apps: apps, schedule: schedule, jobs: jobs, inbox: inbox, clock: clock, logger: logger,
                     retention: configuration.server.rejectedNotifications, adapters: adapters),

@@ -7,7 +7,7 @@ import Prometheus
 /// The process's telemetry in a Prometheus registry of its own (never the global one, so servers in one
 /// process, as in the tests, keep theirs apart): the counters and histograms the services record through
 /// `telemetry`, and the gauges read at each scrape — jobs by kind and state and how long the most overdue
-/// has waited, the database's writes waiting for a grouped commit, connections in use and sessions waiting, and each
+/// has waited, the same for each webhook endpoint's pending deliveries, the database's writes waiting for a grouped commit, connections in use and sessions waiting, and each
 /// app's active subscriptions by store and state from the metric rollups (a few rows
 /// per app and store, never a count of customers).
 actor PrometheusTelemetry: TelemetryExposition {
@@ -80,6 +80,16 @@ actor PrometheusTelemetry: TelemetryExposition {
         } catch {
             logger.warning("metrics: the job counts could not be read", metadata: ["error_type": "\(type(of: error))"])
         }
+        do {
+            for count in try await SQLLedger(database: database).read({ try await $0.webhookOutboxCounts(now: now) }) {
+                let labels = [count.appID, count.endpointID]
+                current[GaugeSeries(name: Telemetry.Family.webhookDeliveriesPending, labels: labels)] = Double(count.pending)
+                current[GaugeSeries(name: Telemetry.Family.webhookDeliveriesOverdue, labels: labels)] =
+                    count.earliestDueAt.map { Double(max(0, now.milliseconds - $0.milliseconds)) / 1000 } ?? 0
+            }
+        } catch {
+            logger.warning("metrics: the webhook outbox could not be read", metadata: ["error_type": "\(type(of: error))"])
+        }
         await readActiveSubscriptions(into: &current, today: CivilDate(utcDayOf: now))
         let load = await database.load()
         let kind = database.kind.rawValue
@@ -127,6 +137,9 @@ actor PrometheusTelemetry: TelemetryExposition {
         case Telemetry.Family.jobs: (["kind", "state"], "Jobs in the queue by kind and state.")
         case Telemetry.Family.jobsOverdue:
             (["kind"], "How long the longest-waiting due job of the kind has waited past its time to run.")
+        case Telemetry.Family.webhookDeliveriesPending: (["app", "endpoint"], "Webhook deliveries owed to the endpoint, not yet delivered.")
+        case Telemetry.Family.webhookDeliveriesOverdue:
+            (["app", "endpoint"], "How long the endpoint's longest-waiting delivery that may be sent has waited past its time.")
         case Telemetry.Family.databaseWritesWaiting: (["database"], "Writes waiting for a grouped commit.")
         case Telemetry.Family.databaseConnectionsInUse:
             (["database"], "Connections lent to a request or job now: SQLite's readers, PostgreSQL's pool.")

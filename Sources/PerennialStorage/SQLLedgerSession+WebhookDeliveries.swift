@@ -3,7 +3,7 @@ import PerennialServices
 import SQLKit
 
 extension SQLLedgerSession {
-    private static let deliveryColumns = """
+    static let deliveryColumns = """
         id, app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body, occurred_at, created_at,
         replay_of, ordering_position, state, attempts, last_status, last_error, last_latency_ms, last_attempt_at, next_attempt_at, delivered_at
         """
@@ -53,15 +53,16 @@ extension SQLLedgerSession {
                 last_status = \(bind: attempt.status.map(Int64.init)), last_error = \(bind: attempt.error),
                 last_latency_ms = \(bind: attempt.latencyMilliseconds), last_attempt_at = \(bind: attempt.attemptedAt.milliseconds),
                 next_attempt_at = \(bind: attempt.nextAttemptAt?.milliseconds),
-                delivered_at = COALESCE(delivered_at, \(bind: deliveredAt))
+                delivered_at = COALESCE(delivered_at, \(bind: deliveredAt)), lease_expires_at = NULL
             WHERE id = \(bind: deliveryID)
+                AND (state = \(bind: WebhookDeliveryState.pending.rawValue) OR \(bind: attempt.state == .delivered))
             """).run()
     }
 
     public func reopenWebhookDelivery(appID: String, id: Int64, at now: Instant) async throws -> WebhookDeliveryRecord? {
         try await sql.raw("""
             UPDATE webhook_deliveries SET state = \(bind: WebhookDeliveryState.pending.rawValue),
-                next_attempt_at = \(bind: now.milliseconds)
+                next_attempt_at = \(bind: now.milliseconds), lease_expires_at = NULL
             WHERE app_id = \(bind: appID) AND id = \(bind: id) AND state = \(bind: WebhookDeliveryState.failed.rawValue)
             RETURNING \(unsafeRaw: Self.deliveryColumns)
             """).first().map(Self.delivery(from:))
@@ -95,7 +96,7 @@ extension SQLLedgerSession {
             """).all().map(Self.delivery(from:))
     }
 
-    private static func delivery(from row: any SQLRow) throws -> WebhookDeliveryRecord {
+    static func delivery(from row: any SQLRow) throws -> WebhookDeliveryRecord {
         let stateText = try row.string("state")
         guard let state = WebhookDeliveryState(rawValue: stateText) else {
             throw StorageError(.corruptRecord, "a webhook delivery has the unknown state '\(stateText)'")

@@ -3,7 +3,7 @@ import PerennialServices
 import SQLKit
 
 extension SQLLedgerSession {
-    private static let endpointColumns = """
+    static let endpointColumns = """
         app_id, id, url, kinds, enabled, headers, description, sealed_secrets, source, created_at, updated_at,
         failing_since, disabled_reason
         """
@@ -51,12 +51,20 @@ extension SQLLedgerSession {
 
     public func deleteWebhookEndpoint(appID: String, id: String) async throws -> Bool {
         noteEndpointChange()
-        return try await sql.raw("""
+        guard try await sql.raw("""
             DELETE FROM webhook_endpoints WHERE app_id = \(bind: appID) AND id = \(bind: id) RETURNING id
             """).first() != nil
+        else { return false }
+        // What was still owed to it becomes dead letters, which nothing sends (the dispatcher reads endpoints).
+        try await sql.raw("""
+            UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint_removed', next_attempt_at = NULL,
+                lease_expires_at = NULL
+            WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: id) AND state = 'pending'
+            """).run()
+        return true
     }
 
-    private static func endpoint(from row: any SQLRow) throws -> WebhookEndpointRecord {
+    static func endpoint(from row: any SQLRow) throws -> WebhookEndpointRecord {
         let kinds = try row.string("kinds")
         return WebhookEndpointRecord(
             id: try row.string("id"), appID: try row.string("app_id"), url: try row.string("url"),

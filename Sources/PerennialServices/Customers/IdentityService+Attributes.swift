@@ -45,13 +45,7 @@ extension IdentityService {
             }
             let owner = try await session.aliasTarget(appID: app.id, alias: appUserID) ?? appUserID
             guard try await session.customer(appID: app.id, appUserID: owner) != nil else { return nil }
-            let names = [owner] + (try await session.aliases(appID: app.id, appUserID: owner))
             try await session.eraseCustomer(appID: app.id, appUserID: owner, pseudonym: pseudonym)
-            for name in names {
-                try await session.replaceOrderingKeySuffix(
-                    appID: app.id, WebhookDeliveryJob.customerToken(appID: app.id, appUserID: name),
-                    with: WebhookDeliveryJob.customerToken(appID: app.id, appUserID: pseudonym))
-            }
             // The team's systems hear of it under the pseudonym the erasure answered with; the erased id is
             // gone from every stored event and delivery.
             let event = LifecycleEvent(

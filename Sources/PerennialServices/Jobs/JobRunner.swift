@@ -105,52 +105,14 @@ public struct JobRunner: Sendable {
     /// of them are free (jobs sharing an ordering key still run one at a time, in order: the queue leases
     /// the next only once the one before it is done).
     public func run(interval: Duration = .seconds(1), workers: Int = 1) async {
-        let workers = max(1, workers)
-        let refill = max(1, workers / 2)
-        await withTaskGroup(of: Bool.self) { group in
-            var running = 0
-            var ticking = false
-            var shouldClaim = true
-            while !Task.isCancelled {
-                var claimed: [Job] = []
-                if shouldClaim, running < workers {
-                    do {
-                        claimed = try await claim(limit: workers - running)
-                    } catch {
-                        // A shutdown cancels the queue's database calls mid-flight: that is not a failure.
-                        if Task.isCancelled { break }
-                        logger.error("job runner failed", metadata: ["error": "\(error)"])
-                    }
-                }
-                for job in claimed {
-                    running += 1
-                    group.addTask { await runLogged(job) }
-                }
-                // Slots left free: look again after `interval`, even while the running jobs take long.
-                if running < workers, !ticking {
-                    ticking = true
-                    group.addTask {
-                        try? await Task.sleep(for: interval)
-                        return false
-                    }
-                }
-                // A job ended (true) or the interval passed (false).
-                guard let jobEnded = await group.next() else { continue }
-                if jobEnded {
-                    running -= 1
-                    shouldClaim = workers - running >= refill
-                } else {
-                    ticking = false
-                    shouldClaim = true
-                }
-            }
-            group.cancelAll()
-        }
+        await ClaimingLoop.run(
+            interval: interval, workers: workers, logger: logger, failure: "job runner failed",
+            claim: { try await claim(limit: $0) }, execute: { await runLogged($0) })
     }
 
     /// Runs a claimed job; a failure to record its outcome is logged (its lease runs out and it is claimed
-    /// again). Returns true, for `run`'s loop.
-    private func runLogged(_ job: Job) async -> Bool {
+    /// again).
+    private func runLogged(_ job: Job) async {
         do {
             try await execute(job)
         } catch {
@@ -158,6 +120,5 @@ public struct JobRunner: Sendable {
                 logger.error("job runner failed", metadata: ["job": "\(job.id)", "kind": "\(job.kind)", "error": "\(error)"])
             }
         }
-        return true
     }
 }

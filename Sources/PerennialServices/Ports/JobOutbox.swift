@@ -16,10 +16,6 @@ public protocol JobOutbox: Sendable {
     /// newer decision no longer asks for). A leased or buried job is left as it is.
     func withdrawWaitingJob(deduplicationKey: String) async throws
 
-    /// Moves every job of the app whose ordering key ends with `suffix` to the same key ending
-    /// with `replacement` instead (an erasure: the keys named the customer by a digest of their id).
-    func replaceOrderingKeySuffix(appID: String, _ suffix: String, with replacement: String) async throws
-
     /// Removes a job as part of this write: a handler that records its outcome and finishes its job in one
     /// transaction (`JobHandler.completesItself`), so a crash never leaves the outcome without the job done.
     func completeJob(id: Int64) async throws

@@ -18,8 +18,8 @@ public protocol WebhookRecords: Sendable {
     /// Inserts or replaces an endpoint.
     func saveWebhookEndpoint(_ endpoint: WebhookEndpointRecord) async throws
 
-    /// Removes an endpoint (its deliveries stay, and any still owed are dropped when they run); returns
-    /// whether there was one.
+    /// Removes an endpoint (its deliveries stay; those still owed become dead letters, `endpoint_removed`);
+    /// returns whether there was one.
     func deleteWebhookEndpoint(appID: String, id: String) async throws -> Bool
 
     /// Records deliveries owed; returns their ids in the same order.
@@ -28,7 +28,9 @@ public protocol WebhookRecords: Sendable {
     /// One delivery of the app.
     func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord?
 
-    /// Records the outcome of an attempt on a delivery: its state, status, error, latency and next attempt.
+    /// Records the outcome of an attempt on a delivery: its state, status, error, latency and next attempt;
+    /// its lease ends. On a delivery no longer pending (delivered by another attempt, or a dead letter since
+    /// its endpoint went) only a delivered outcome is recorded: a failure never brings it back in line.
     func recordWebhookAttempt(deliveryID: Int64, _ attempt: WebhookAttempt) async throws
 
     /// Puts a failed delivery (a dead letter) back to pending, due at `at`; returns it, or nil when the app
@@ -46,4 +48,25 @@ public protocol WebhookRecords: Sendable {
     func webhookDeliveriesToReplay(
         appID: String, endpointID: String, from: Instant, to: Instant, after: Int64, limit: Int
     ) async throws -> [WebhookDeliveryRecord]
+
+    /// Every app's endpoints, by app and creation: those the dispatcher sends to.
+    func everyWebhookEndpoint() async throws -> [WebhookEndpointRecord]
+
+    /// An endpoint's pending deliveries with ids above `after`, in the order they were recorded, at most
+    /// `limit`: what the dispatcher scans.
+    func pendingWebhookDeliveries(appID: String, endpointID: String, after: Int64, limit: Int) async throws -> [PendingWebhookDelivery]
+
+    /// Leases, until `until`, those of these deliveries that are pending, due at `now` and not leased;
+    /// returns them, by id. Of two dispatchers asking for one delivery, one gets it.
+    func leaseWebhookDeliveries(ids: [Int64], now: Instant, until: Instant) async throws -> [WebhookDeliveryRecord]
+
+    /// Ends a delivery's lease without an attempt (its dispatcher stopped), so it is claimed again at once.
+    func releaseWebhookDelivery(id: Int64) async throws
+
+    /// Makes every pending delivery of the endpoint a dead letter with this error; returns how many.
+    func failPendingWebhookDeliveries(appID: String, endpointID: String, error: String, at now: Instant) async throws -> Int
+
+    /// Each endpoint's pending deliveries counted, with the earliest due time by `now` among those first in
+    /// their customer's line (the others wait behind them, not late).
+    func webhookOutboxCounts(now: Instant) async throws -> [WebhookOutboxCount]
 }

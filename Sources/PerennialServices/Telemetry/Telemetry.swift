@@ -29,6 +29,8 @@ public struct Telemetry: Sendable {
         // Gauges, read at each scrape by the exposition.
         public static let jobs = "perennial_jobs"
         public static let jobsOverdue = "perennial_jobs_overdue_seconds"
+        public static let webhookDeliveriesPending = "perennial_webhook_deliveries_pending"
+        public static let webhookDeliveriesOverdue = "perennial_webhook_deliveries_overdue_seconds"
         public static let databaseWritesWaiting = "perennial_database_writes_waiting"
         public static let databaseConnectionsInUse = "perennial_database_connections_in_use"
         public static let databaseConnections = "perennial_database_connections"
@@ -39,7 +41,8 @@ public struct Telemetry: Sendable {
         public static let all: Set<String> = [
             httpRequests, httpRequestDuration, notificationsReceived, notificationsAccepted, notificationsRejected, jobsFinished,
             jobDuration, webhookAttempts, webhookAttemptDuration, webhookDeliveryLag, storeRequests, storeRequestDuration,
-            verifications, customerCache, databaseStatementDuration, jobs, jobsOverdue, databaseWritesWaiting, databaseConnectionsInUse, databaseConnections,
+            verifications, customerCache, databaseStatementDuration, jobs, jobsOverdue, webhookDeliveriesPending, webhookDeliveriesOverdue,
+            databaseWritesWaiting, databaseConnectionsInUse, databaseConnections,
             databaseSessionsWaiting,
             activeSubscriptions,
         ]

@@ -2,12 +2,13 @@ import Foundation
 import PerennialCore
 
 /// Records, in the ledger write that stored some events, one delivery per event and enabled endpoint of
-/// the app that wants its kind, each with its message (the customer as this write leaves them) and a job
-/// to send it. The jobs of one endpoint and customer share an ordering key and run in the customer's
-/// sequence, so a customer's later webhook waits while an earlier one is retried, and nobody else waits.
+/// the app that wants its kind, each with its message (the customer as this write leaves them). The
+/// dispatcher (`WebhookDispatcher`) sends one customer's deliveries to an endpoint in the order recorded
+/// here, the customer's sequence, so a customer's later webhook waits while an earlier one is retried, and
+/// nobody else waits.
 ///
 /// An app without endpoints pays a look at its (empty) endpoint list, kept in memory, per write that records
-/// events; one with endpoints pays two reads per customer and two inserts per write.
+/// events; one with endpoints pays two reads per customer and one insert per write.
 public enum WebhookOutbox {
     /// Records the deliveries of `events`, just stored for the app. `subscriptions` are the states this
     /// write gave (for an event whose customer no longer owns its subscription: a transfer's `out`);
@@ -42,15 +43,13 @@ public enum WebhookOutbox {
                 }
             }
         }
-        _ = try await enqueue(deliveries, at: now, in: session)
+        _ = try await enqueue(deliveries, in: session)
     }
 
-    /// Records deliveries owed and the jobs that send them, a few statements for all; returns their ids.
-    static func enqueue(_ deliveries: [NewWebhookDelivery], at now: Instant, in session: any LedgerSession) async throws -> [Int64] {
+    /// Records deliveries owed, due now (each is its own job: `WebhookDispatcher` sends it), a few
+    /// statements for all; returns their ids.
+    static func enqueue(_ deliveries: [NewWebhookDelivery], in session: any LedgerSession) async throws -> [Int64] {
         guard !deliveries.isEmpty else { return [] }
-        let ids = try await session.recordWebhookDeliveries(deliveries)
-        let jobs = zip(ids, deliveries).map { WebhookDeliveryJob.job(deliveryID: $0, delivery: $1, runAt: now) }
-        try await session.enqueue(jobs, createdAt: now)
-        return ids
+        return try await session.recordWebhookDeliveries(deliveries)
     }
 }

@@ -115,7 +115,7 @@ public struct WebhookService: Sendable {
             let delivery = NewWebhookDelivery(
                 appID: app.id, endpointID: record.id, eventSequence: 0, messageID: messageID, kind: WebhookEndpointInput.testKind,
                 appUserID: "", body: try message.encoded(), occurredAt: now, createdAt: now, orderingPosition: 0)
-            let id = try await WebhookOutbox.enqueue([delivery], at: now, in: session)[0]
+            let id = try await WebhookOutbox.enqueue([delivery], in: session)[0]
             guard let stored = try await session.webhookDelivery(appID: app.id, id: id) else { throw Self.notFound }
             return stored
         }
@@ -155,7 +155,6 @@ public struct WebhookService: Sendable {
                   stored.delivery.endpointID.isExactly(endpointID),
                   let reopened = try await session.reopenWebhookDelivery(appID: app.id, id: deliveryID, at: now)
             else { throw PerennialError(.webhookDeliveryNotFound, "the endpoint has no failed delivery with this id") }
-            try await session.enqueue(WebhookDeliveryJob.job(deliveryID: reopened.id, delivery: reopened.delivery, runAt: now), createdAt: now)
             return reopened
         }
     }
@@ -169,9 +168,7 @@ public struct WebhookService: Sendable {
             let retried = try await ledger.write { session -> Int in
                 let failed = try await session.webhookDeliveries(appID: app.id, endpointID: endpointID, state: .failed, before: nil, limit: 500)
                 for delivery in failed {
-                    guard let reopened = try await session.reopenWebhookDelivery(appID: app.id, id: delivery.id, at: now) else { continue }
-                    try await session.enqueue(
-                        WebhookDeliveryJob.job(deliveryID: reopened.id, delivery: reopened.delivery, runAt: now), createdAt: now)
+                    _ = try await session.reopenWebhookDelivery(appID: app.id, id: delivery.id, at: now)
                 }
                 return failed.count
             }
@@ -224,7 +221,7 @@ public struct WebhookService: Sendable {
             copy.replayOf = $0.id
             return copy
         }
-        _ = try await WebhookOutbox.enqueue(copies, at: now, in: session)
+        _ = try await WebhookOutbox.enqueue(copies, in: session)
     }
 
     private func record(app: AppSettings, id: String) async throws -> WebhookEndpointRecord {
@@ -242,7 +239,7 @@ public struct WebhookService: Sendable {
     private func clearDisabledProblemIfNone(app: AppSettings) async {
         let endpoints = (try? await ledger.read { try await $0.webhookEndpoints(appID: app.id) }) ?? []
         if !endpoints.contains(where: { $0.disabledReason != nil }) {
-            await health.clear(appID: app.id, code: WebhookDeliveryJob.endpointDisabledProblem)
+            await health.clear(appID: app.id, code: WebhookDeliverySender.endpointDisabledProblem)
         }
     }
 

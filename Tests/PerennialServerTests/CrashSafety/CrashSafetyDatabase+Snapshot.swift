@@ -1,4 +1,5 @@
 import Foundation
+import PerennialCore
 import PerennialServices
 import PerennialStorage
 
@@ -8,12 +9,12 @@ struct CrashLeftovers: Sendable, CustomStringConvertible {
     var inbox: [String: Int]
     /// Webhook deliveries to the endpoint by state.
     var webhookDeliveries: [String: Int]
-    /// `webhook.deliver` jobs by state: a leased one was being sent (or recorded) when the server died, and
-    /// goes out again only once its lease has run out.
-    var webhookJobs: [String: Int]
+    /// Pending deliveries still leased: each was being sent (or recorded) when the server died, and goes out
+    /// again only once its lease has run out.
+    var leasedDeliveries: Int
 
     var description: String {
-        "inbox \(Self.sorted(inbox)); webhook deliveries \(Self.sorted(webhookDeliveries)), their jobs \(Self.sorted(webhookJobs))"
+        "inbox \(Self.sorted(inbox)); webhook deliveries \(Self.sorted(webhookDeliveries)), \(leasedDeliveries) of them leased"
     }
 
     private static func sorted(_ counts: [String: Int]) -> String {
@@ -22,7 +23,7 @@ struct CrashLeftovers: Sendable, CustomStringConvertible {
 }
 
 extension CrashSafetyDatabase {
-    /// What the killed server left: inbox rows, webhook deliveries and their jobs, by state. On SQLite a copy
+    /// What the killed server left: inbox rows and webhook deliveries by state, and the leased deliveries. On SQLite a copy
     /// of the files is read, so the restarted server itself recovers the write-ahead log the kill left behind.
     func leftoversAfterCrash(appID: String, endpointID: String, scratch: URL) async throws -> CrashLeftovers {
         var url = url
@@ -38,16 +39,16 @@ extension CrashSafetyDatabase {
         let connection = try await PerennialDatabase.open(url: url, postgresMaximumConnections: 1)
         do {
             let rows = try await SQLNotificationInbox(database: connection).notifications(appID: appID, limit: 1_000_000)
-            let deliveries = try await SQLLedger(database: connection).read { session in
-                try await session.webhookDeliveries(appID: appID, endpointID: endpointID, state: nil, before: nil, limit: 1_000_000)
+            let (deliveries, pending) = try await SQLLedger(database: connection).read { session in
+                (try await session.webhookDeliveries(appID: appID, endpointID: endpointID, state: nil, before: nil, limit: 1_000_000),
+                 try await session.pendingWebhookDeliveries(appID: appID, endpointID: endpointID, after: 0, limit: 1_000_000))
             }
-            let jobs = try await SQLJobQueue(database: connection).jobs(appID: appID, state: nil, limit: 1_000_000)
-                .filter { $0.kind == WebhookDeliveryJob.jobKind }
+            let now = SystemClock().now()
             await connection.shutdown()
             return CrashLeftovers(
                 inbox: Dictionary(grouping: rows, by: \.status.rawValue).mapValues(\.count),
                 webhookDeliveries: Dictionary(grouping: deliveries, by: \.state.rawValue).mapValues(\.count),
-                webhookJobs: Dictionary(grouping: jobs, by: \.state.rawValue).mapValues(\.count)
+                leasedDeliveries: pending.filter { ($0.leaseExpiresAt ?? now) > now }.count
             )
         } catch {
             await connection.shutdown()

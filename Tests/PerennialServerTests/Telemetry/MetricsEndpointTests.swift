@@ -69,7 +69,6 @@ struct MetricsEndpointTests {
                 #expect(samples.total("perennial_customer_cache_lookups_total", ["result": "hit"]) >= 1)
                 #expect(samples.total("perennial_webhook_attempts_total", ["outcome": "delivered"]) >= 1)
                 #expect(samples.total("perennial_webhook_delivery_lag_seconds_count") >= 1)
-                #expect(samples.total("perennial_jobs_finished_total", ["kind": "webhook.deliver", "outcome": "completed"]) >= 1)
                 #expect(samples.total("perennial_jobs", ["kind": "test.unhandled", "state": "waiting"]) == 1)
                 #expect(samples.total("perennial_jobs_overdue_seconds", ["kind": "test.unhandled"]) >= 60)
                 #expect(samples.total("perennial_active_subscriptions", ["app": "forest", "store": "app_store", "environment": "sandbox"]) == 1)

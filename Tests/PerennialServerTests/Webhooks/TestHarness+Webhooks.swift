@@ -55,7 +55,7 @@ extension TestHarness {
 
     /// Sends every webhook due now (the clock does not move).
     func deliverWebhooks() async throws {
-        while try await stack.webhookRunner.runOnce() {}
+        while try await stack.webhookDispatcher.runOnce() {}
     }
 
     /// Every event of the feed, in feed order.

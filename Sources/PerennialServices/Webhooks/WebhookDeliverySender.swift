@@ -3,21 +3,16 @@ import Logging
 import PerennialCore
 import PerennialOutbound
 
-/// Sends one webhook delivery and records what happened: delivered on 2xx; on a passing failure
-/// (`WebhookAttemptVerdict.retry`) tried again with exponential backoff and jitter, never sooner than the
-/// receiver's `Retry-After`, until the retry window closes; otherwise a dead letter at once. An endpoint
-/// whose every attempt failed for the whole retry window is disabled, and the team told (a health problem
-/// and a log line).
+/// Sends one webhook delivery the dispatcher leased, and records what happened: delivered on 2xx; on a
+/// passing failure (`WebhookAttemptVerdict.retry`) due again after an exponential backoff with jitter,
+/// never sooner than the receiver's `Retry-After`, until the retry window closes; otherwise a dead letter at
+/// once. An endpoint whose every attempt failed for the whole retry window is disabled, and the team told
+/// (a health problem and a log line).
 ///
 /// Each attempt is signed anew (Standard Webhooks: `webhook-id` the event's id on every attempt,
 /// `webhook-timestamp` now) with every secret the endpoint signs with. Redirects are never followed and at
 /// most 64 KiB of an answer is read (the transport's part); the URL is checked again before each attempt.
-public struct WebhookDeliveryJob: JobHandler {
-    /// The job kind.
-    public static let jobKind = "webhook.deliver"
-    public let kind = Self.jobKind
-    /// The outcome of an attempt and the end of its job are one write.
-    public let completesItself = true
+public struct WebhookDeliverySender: Sendable {
     /// The health problem reported when Perennial disables a failing endpoint.
     public static let endpointDisabledProblem = "webhook_endpoint_disabled"
 
@@ -50,62 +45,14 @@ public struct WebhookDeliveryJob: JobHandler {
         self.logger = logger
     }
 
-    struct Payload: Codable, Sendable {
-        var appID: String
-        var deliveryID: Int64
-
-        /// The payload as JSON, written by hand: jobs are made inside the write that records the events.
-        var json: Data {
-            var output = JSONByteWriter(capacity: 64)
-            output.raw("{\"appID\":")
-            output.string(appID)
-            output.raw(",\"deliveryID\":")
-            output.int(deliveryID)
-            output.raw("}")
-            return Data(output.bytes)
-        }
-    }
-
-    /// The job that sends a delivery, in order with the customer's other deliveries to the endpoint.
-    static func job(deliveryID: Int64, delivery: NewWebhookDelivery, runAt: Instant) -> NewJob {
-        NewJob(
-            kind: jobKind, appID: delivery.appID,
-            payload: Payload(appID: delivery.appID, deliveryID: deliveryID).json, runAt: runAt,
-            orderingKey: orderingKey(endpointID: delivery.endpointID, customer: customerToken(appID: delivery.appID, appUserID: delivery.appUserID)),
-            orderingPosition: delivery.orderingPosition)
-    }
-
-    /// The key a customer's deliveries to an endpoint run in order under. It names the customer by a digest
-    /// (`customerToken`), so the job queue never holds an id; an erasure moves the key to the pseudonym's.
-    static func orderingKey(endpointID: String, customer token: String) -> String {
-        "webhook:\(endpointID):\(token)"
-    }
-
-    /// A customer's token in ordering keys: the SHA-256 of the app and the app user id, in hex.
-    static func customerToken(appID: String, appUserID: String) -> String {
-        SHA256Hex.digest("\(appID)\n\(appUserID)")
-    }
-
-    public func run(_ job: Job) async throws {
-        let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
-        let (delivery, endpoint) = try await ledger.read { session in
-            guard let delivery = try await session.webhookDelivery(appID: payload.appID, id: payload.deliveryID) else {
-                return (WebhookDeliveryRecord?.none, WebhookEndpointRecord?.none)
-            }
-            return (delivery, try await session.webhookEndpoint(appID: payload.appID, id: delivery.delivery.endpointID))
-        }
-        // Delivered already (a job run again after its lease ran out), or a dead letter: nothing to do.
-        guard let delivery, delivery.state == .pending else {
-            return try await ledger.groupedWrite { try await $0.completeJob(id: job.id) }
-        }
+    /// Makes one attempt at a leased delivery to its endpoint and records its outcome, which ends the lease.
+    public func send(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async throws {
         let now = clock.now()
-        guard let endpoint else { return try await fail(delivery, job: job, code: "endpoint_removed", at: now) }
-        guard endpoint.isEnabled else { return try await fail(delivery, job: job, code: "endpoint_disabled", at: now) }
         do {
             try await urlRule.check(endpoint.url)
         } catch let error as PerennialError {
             logger.warning("webhook URL refused", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "reason": "\(error.message)"])
-            return try await fail(delivery, job: job, code: "url_refused", at: now)
+            return try await fail(delivery, code: "url_refused", at: now)
         }
         let request = try signedRequest(delivery, to: endpoint)
         let started = ContinuousClock.now
@@ -119,7 +66,7 @@ public struct WebhookDeliveryJob: JobHandler {
             verdict = .of(error)
         }
         let latency = (ContinuousClock.now - started).milliseconds
-        try await record(verdict, of: delivery, job: job, endpoint: endpoint, status: status, latency: latency, at: now)
+        try await record(verdict, of: delivery, endpoint: endpoint, status: status, latency: latency, at: now)
     }
 
     /// The request for one attempt: the message, the endpoint's extra headers, and the signature headers.
@@ -138,11 +85,10 @@ public struct WebhookDeliveryJob: JobHandler {
     }
 
     private func record(
-        _ verdict: WebhookAttemptVerdict, of delivery: WebhookDeliveryRecord, job: Job, endpoint: WebhookEndpointRecord, status: Int?,
+        _ verdict: WebhookAttemptVerdict, of delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord, status: Int?,
         latency: Int64, at now: Instant
     ) async throws {
         var attempt = WebhookAttempt(state: .pending, attemptedAt: now, status: status, latencyMilliseconds: latency)
-        var deferral: JobDeferral?
         switch verdict {
         case .delivered:
             attempt.state = .delivered
@@ -160,16 +106,14 @@ public struct WebhookDeliveryJob: JobHandler {
                 attempt.error = "retries_exhausted"
             } else {
                 attempt.nextAttemptAt = next
-                deferral = JobDeferral(runAt: next, code: code)
             }
         }
         let finalAttempt = attempt
         let retryable: Bool = if case .retry = verdict { true } else { false }
-        let finished = deferral == nil
+        let finished = attempt.state != .pending
         // Grouped: concurrent workers' outcomes share commits where the database groups writes (SQLite).
         let disabled = try await ledger.groupedWrite { session -> Bool in
             try await session.recordWebhookAttempt(deliveryID: delivery.id, finalAttempt)
-            if finished { try await session.completeJob(id: job.id) }
             // The endpoint's failure clock moves only when this attempt failed or it was running.
             guard retryable || endpoint.failingSince != nil,
                 var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id)
@@ -205,13 +149,11 @@ public struct WebhookDeliveryJob: JobHandler {
                 message: "webhook endpoint \(endpoint.id) was disabled after failing every attempt for \(settings.retryWindow); re-enable it with PATCH /v1/admin/webhooks/\(endpoint.id)",
                 at: now)
         }
-        if let deferral { throw deferral }
     }
 
-    private func fail(_ delivery: WebhookDeliveryRecord, job: Job, code: String, at now: Instant) async throws {
+    private func fail(_ delivery: WebhookDeliveryRecord, code: String, at now: Instant) async throws {
         try await ledger.groupedWrite { session in
             try await session.recordWebhookAttempt(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
-            try await session.completeJob(id: job.id)
         }
     }
 }
