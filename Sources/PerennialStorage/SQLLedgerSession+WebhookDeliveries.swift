@@ -47,16 +47,36 @@ extension SQLLedgerSession {
     }
 
     public func recordWebhookAttempt(deliveryID: Int64, _ attempt: WebhookAttempt) async throws {
-        let deliveredAt: Int64? = attempt.state == .delivered ? attempt.attemptedAt.milliseconds : nil
-        try await sql.raw("""
-            UPDATE webhook_deliveries SET state = \(bind: attempt.state.rawValue), attempts = attempts + 1,
-                last_status = \(bind: attempt.status.map(Int64.init)), last_error = \(bind: attempt.error),
-                last_latency_ms = \(bind: attempt.latencyMilliseconds), last_attempt_at = \(bind: attempt.attemptedAt.milliseconds),
-                next_attempt_at = \(bind: attempt.nextAttemptAt?.milliseconds),
-                delivered_at = COALESCE(delivered_at, \(bind: deliveredAt)), lease_expires_at = NULL
-            WHERE id = \(bind: deliveryID)
-                AND (state = \(bind: WebhookDeliveryState.pending.rawValue) OR \(bind: attempt.state == .delivered))
-            """).run()
+        try await recordWebhookAttempts([(deliveryID, attempt)])
+    }
+
+    /// One statement per 100 attempts: their values as a table (`WITH … AS (VALUES …)`, which both
+    /// databases read; typed by casts, which PostgreSQL needs for a column whose first values are NULL).
+    public func recordWebhookAttempts(_ attempts: [(deliveryID: Int64, attempt: WebhookAttempt)]) async throws {
+        for start in stride(from: 0, to: attempts.count, by: 100) {
+            let rows = attempts[start..<min(start + 100, attempts.count)].map { deliveryID, attempt -> SQLQueryString in
+                let deliveredAt: Int64? = attempt.state == .delivered ? attempt.attemptedAt.milliseconds : nil
+                return """
+                    (CAST(\(bind: deliveryID) AS BIGINT), CAST(\(bind: attempt.state.rawValue) AS TEXT),
+                     CAST(\(bind: attempt.status.map(Int64.init)) AS BIGINT), CAST(\(bind: attempt.error) AS TEXT),
+                     CAST(\(bind: attempt.latencyMilliseconds) AS BIGINT), CAST(\(bind: attempt.attemptedAt.milliseconds) AS BIGINT),
+                     CAST(\(bind: attempt.nextAttemptAt?.milliseconds) AS BIGINT), CAST(\(bind: deliveredAt) AS BIGINT))
+                    """
+            }
+            try await sql.raw("""
+                WITH outcome (id, state, status, error, latency, attempted_at, next_attempt_at, delivered_at) AS (
+                    VALUES \(rows.joined(separator: ", "))
+                )
+                UPDATE webhook_deliveries SET state = outcome.state, attempts = webhook_deliveries.attempts + 1,
+                    last_status = outcome.status, last_error = outcome.error, last_latency_ms = outcome.latency,
+                    last_attempt_at = outcome.attempted_at, next_attempt_at = outcome.next_attempt_at,
+                    delivered_at = COALESCE(webhook_deliveries.delivered_at, outcome.delivered_at), lease_expires_at = NULL
+                FROM outcome
+                WHERE webhook_deliveries.id = outcome.id
+                    AND (webhook_deliveries.state = \(bind: WebhookDeliveryState.pending.rawValue)
+                        OR outcome.state = \(bind: WebhookDeliveryState.delivered.rawValue))
+                """).run()
+        }
     }
 
     public func reopenWebhookDelivery(appID: String, id: Int64, at now: Instant) async throws -> WebhookDeliveryRecord? {

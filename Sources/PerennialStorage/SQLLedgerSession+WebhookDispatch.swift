@@ -70,4 +70,26 @@ extension SQLLedgerSession {
                 earliestDueAt: try row.optionalInt64("earliest_due").map(Instant.init(milliseconds:)))
         }
     }
+
+    public func webhookRecipient(appID: String, appUserID: String) async throws -> (aliases: [String], subscriptions: [SubscriptionState]) {
+        let rows = try await sql.raw("""
+            SELECT 0 AS part, alias_app_user_id AS value FROM customer_aliases
+            WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
+            UNION ALL
+            SELECT 1 AS part, body AS value FROM subscriptions
+            WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID)
+            """).all()
+        var aliases: [String] = []
+        var subscriptions: [SubscriptionState] = []
+        for row in rows {
+            let value = try row.string("value")
+            if try row.int64("part") == 0 {
+                aliases.append(value)
+            } else {
+                subscriptions.append(try JSONBody.decode(SubscriptionState.self, from: value))
+            }
+        }
+        // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.
+        return (aliases.sorted(), subscriptions.sorted { $0.key < $1.key })
+    }
 }

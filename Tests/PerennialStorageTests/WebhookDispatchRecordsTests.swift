@@ -154,4 +154,71 @@ struct WebhookDispatchRecordsTests {
             #expect(early.map(\.earliestDueAt) == [nil, nil])
         }
     }
+
+    /// Many outcomes in one statement, each as `recordWebhookAttempt` would write it alone (values that are
+    /// absent in the first rows included), a failure still never reviving a dead letter.
+    @Test(arguments: TestDatabase.available)
+    func severalAttemptsAreRecordedTogether(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let ids = try await Records.record(ledger, (1...4).map { Records.delivery(Int64($0), user: "u\($0)") })
+            try await ledger.write {
+                try await $0.recordWebhookAttempt(deliveryID: ids[3], WebhookAttempt(state: .failed, attemptedAt: Fixtures.instant(1_500), status: 410))
+            }
+            _ = try await Self.lease(ledger, Array(ids[0...1]), now: 2_000, until: 9_000)
+            try await ledger.write {
+                try await $0.recordWebhookAttempts([
+                    (ids[0], WebhookAttempt(state: .pending, attemptedAt: Fixtures.instant(3_000), error: "timeout", nextAttemptAt: Fixtures.instant(8_000))),
+                    (ids[1], WebhookAttempt(state: .delivered, attemptedAt: Fixtures.instant(3_001), status: 204, latencyMilliseconds: 12)),
+                    (ids[2], WebhookAttempt(state: .failed, attemptedAt: Fixtures.instant(3_002), status: 400, error: "http_400", latencyMilliseconds: 7)),
+                    (ids[3], WebhookAttempt(state: .pending, attemptedAt: Fixtures.instant(3_003), status: 503, nextAttemptAt: Fixtures.instant(9_000))),
+                ])
+            }
+            let records = try await ids.asyncRecords(ledger)
+            #expect(records[0] == WebhookDeliveryRecord(
+                id: ids[0], delivery: Records.delivery(1, user: "u1"), state: .pending, attempts: 1, lastError: "timeout",
+                lastAttemptAt: Fixtures.instant(3_000), nextAttemptAt: Fixtures.instant(8_000)))
+            #expect(records[1] == WebhookDeliveryRecord(
+                id: ids[1], delivery: Records.delivery(2, user: "u2"), state: .delivered, attempts: 1, lastStatus: 204,
+                lastLatencyMilliseconds: 12, lastAttemptAt: Fixtures.instant(3_001), deliveredAt: Fixtures.instant(3_001)))
+            #expect(records[2] == WebhookDeliveryRecord(
+                id: ids[2], delivery: Records.delivery(3, user: "u3"), state: .failed, attempts: 1, lastStatus: 400, lastError: "http_400",
+                lastLatencyMilliseconds: 7, lastAttemptAt: Fixtures.instant(3_002)))
+            #expect(records[3].state == .failed && records[3].lastStatus == 410 && records[3].attempts == 1, "the dead letter stays one")
+            #expect(try await Self.pending(ledger).map(\.leaseExpiresAt) == [nil], "the attempts ended the leases")
+        }
+    }
+
+    /// What a message says of its customer, in one read: the ids merged into them and what they own.
+    @Test(arguments: TestDatabase.available)
+    func aRecipientIsReadWithItsAliasesAndSubscriptions(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let states = [Fixtures.state("b", store: .stripe), Fixtures.state("a"), Fixtures.state("a", store: .playStore)]
+            try await ledger.write { write in
+                for user in ["u1", "zed", "anon", "u2"] {
+                    _ = try await write.findOrCreateCustomer(appID: "app", appUserID: user, createdAt: Fixtures.instant(1))
+                }
+                for state in states { try await write.saveSubscription(appID: "app", ownerAppUserID: "u1", state: state, updatedAt: Fixtures.instant(2)) }
+                try await write.saveSubscription(appID: "app", ownerAppUserID: "u2", state: Fixtures.state("c"), updatedAt: Fixtures.instant(2))
+                for alias in ["zed", "anon"] { _ = try await write.mergeCustomer(appID: "app", alias: alias, into: "u1", at: Fixtures.instant(3)) }
+            }
+            let recipient = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "u1") }
+            #expect(recipient.aliases == ["anon", "zed"])
+            #expect(recipient.subscriptions == states.sorted { $0.key < $1.key })
+            let lone = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "nobody") }
+            #expect(lone.aliases.isEmpty && lone.subscriptions.isEmpty)
+            let other = try await ledger.read { try await $0.webhookRecipient(appID: "other", appUserID: "u1") }
+            #expect(other.aliases.isEmpty && other.subscriptions.isEmpty)
+        }
+    }
+}
+
+extension [Int64] {
+    /// The deliveries with these ids, in this order.
+    func asyncRecords(_ ledger: SQLLedger) async throws -> [WebhookDeliveryRecord] {
+        var records: [WebhookDeliveryRecord] = []
+        for id in self { records.append(try #require(try await WebhookRecordsTests.read(ledger, id))) }
+        return records
+    }
 }

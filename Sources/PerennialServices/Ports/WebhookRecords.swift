@@ -33,6 +33,10 @@ public protocol WebhookRecords: Sendable {
     /// its endpoint went) only a delivered outcome is recorded: a failure never brings it back in line.
     func recordWebhookAttempt(deliveryID: Int64, _ attempt: WebhookAttempt) async throws
 
+    /// Records several attempts' outcomes as `recordWebhookAttempt` does, in a few statements. A delivery
+    /// appears at most once.
+    func recordWebhookAttempts(_ attempts: [(deliveryID: Int64, attempt: WebhookAttempt)]) async throws
+
     /// Puts a failed delivery (a dead letter) back to pending, due at `at`; returns it, or nil when the app
     /// has no failed delivery with this id.
     func reopenWebhookDelivery(appID: String, id: Int64, at: Instant) async throws -> WebhookDeliveryRecord?
@@ -69,4 +73,8 @@ public protocol WebhookRecords: Sendable {
     /// Each endpoint's pending deliveries counted, with the earliest due time by `now` among those first in
     /// their customer's line (the others wait behind them, not late).
     func webhookOutboxCounts(now: Instant) async throws -> [WebhookOutboxCount]
+
+    /// What a webhook message says of its customer: the ids merged into them (sorted) and the subscriptions
+    /// they own (by key), read together in one statement.
+    func webhookRecipient(appID: String, appUserID: String) async throws -> (aliases: [String], subscriptions: [SubscriptionState])
 }

@@ -28,6 +28,10 @@ public struct WebhookDeliverySender: Sendable {
     let logger: Logger
     /// Counts attempts by outcome, with their time and, once delivered, the delivery's lag.
     let telemetry: Telemetry
+    /// The endpoints' secrets, opened once.
+    let openedSecrets = WebhookSecretCache()
+    /// Writes outcomes that end together in one statement.
+    let recorder: WebhookAttemptRecorder
 
     public init(
         ledger: any Ledger, transport: any HTTPTransport, secrets: SecretBox, urlRule: WebhookURLRule, settings: WebhookSettings,
@@ -35,6 +39,7 @@ public struct WebhookDeliverySender: Sendable {
     ) {
         self.telemetry = telemetry
         self.ledger = ledger
+        recorder = WebhookAttemptRecorder(ledger: ledger)
         self.transport = transport
         self.secrets = secrets
         self.urlRule = urlRule
@@ -72,7 +77,7 @@ public struct WebhookDeliverySender: Sendable {
     /// The request for one attempt: the message, the endpoint's extra headers, and the signature headers.
     func signedRequest(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) throws -> HTTPTransportRequest {
         let body = Array(delivery.delivery.body.utf8)
-        let signing = try WebhookSecretSet.opened(endpoint.sealedSecrets, with: secrets).signing(at: clock.now())
+        let signing = try openedSecrets.secrets(endpoint.sealedSecrets, with: secrets).signing(at: clock.now())
         var headers = endpoint.headers.keys.sorted().map { HTTPTransportHeader(name: $0, value: endpoint.headers[$0]!) }
         headers += [
             HTTPTransportHeader(name: "content-type", value: "application/json"),
@@ -111,13 +116,13 @@ public struct WebhookDeliverySender: Sendable {
         let finalAttempt = attempt
         let retryable: Bool = if case .retry = verdict { true } else { false }
         let finished = attempt.state != .pending
-        // Grouped: concurrent workers' outcomes share commits where the database groups writes (SQLite).
-        let disabled = try await ledger.groupedWrite { session -> Bool in
+        // The endpoint's failure clock moves only when this attempt failed or it was running; otherwise (a
+        // healthy endpoint's arrival, or a refusal) the outcome is written with its neighbours'.
+        let movesClock = retryable || endpoint.failingSince != nil
+        if !movesClock { try await recorder.record(deliveryID: delivery.id, finalAttempt) }
+        let disabled = !movesClock ? false : try await ledger.groupedWrite { session -> Bool in
             try await session.recordWebhookAttempt(deliveryID: delivery.id, finalAttempt)
-            // The endpoint's failure clock moves only when this attempt failed or it was running.
-            guard retryable || endpoint.failingSince != nil,
-                var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id)
-            else { return false }
+            guard var current = try await session.webhookEndpoint(appID: endpoint.appID, id: endpoint.id) else { return false }
             if !retryable {
                 guard current.failingSince != nil else { return false }
                 current.failingSince = nil
@@ -152,8 +157,6 @@ public struct WebhookDeliverySender: Sendable {
     }
 
     private func fail(_ delivery: WebhookDeliveryRecord, code: String, at now: Instant) async throws {
-        try await ledger.groupedWrite { session in
-            try await session.recordWebhookAttempt(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
-        }
+        try await recorder.record(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
     }
 }

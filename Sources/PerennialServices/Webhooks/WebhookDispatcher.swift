@@ -26,7 +26,8 @@ public struct WebhookDispatcher: Sendable {
     /// The most pending deliveries of one endpoint a claim reads: past them (an endpoint down with a long
     /// backlog), later customers wait for the earlier ones to go.
     let scanLimit: Int
-    static let page = 500
+    /// The most pending deliveries one statement of a scan reads.
+    static let maximumPage = 1_000
 
     public init(
         ledger: any Ledger, sender: WebhookDeliverySender, settings: WebhookSettings, clock: any Clock, logger: Logger,
@@ -94,17 +95,21 @@ public struct WebhookDispatcher: Sendable {
         var sendable: [Int64] = []
         var after: Int64 = 0
         var read = 0
+        // Pages grow: the deliveries in flight come first, and the free ones usually right behind them.
+        var page = max(32, limit * 4)
         while sendable.count < limit, read < scanLimit {
+            let asked = min(page, scanLimit - read)
             let pending = try await session.pendingWebhookDeliveries(
-                appID: endpoint.appID, endpointID: endpoint.id, after: after, limit: min(page, scanLimit - read))
+                appID: endpoint.appID, endpointID: endpoint.id, after: after, limit: asked)
             for delivery in pending {
                 let first = seen.insert(delivery.appUserID).inserted
                 if first, delivery.isFree(at: now) { sendable.append(delivery.id) }
                 if sendable.count == limit { break }
             }
             read += pending.count
-            guard pending.count == page, let last = pending.last else { break }
+            guard pending.count == asked, let last = pending.last else { break }
             after = last.id
+            page = min(page * 2, maximumPage)
         }
         return sendable
     }

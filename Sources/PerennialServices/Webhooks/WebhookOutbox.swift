@@ -8,7 +8,7 @@ import PerennialCore
 /// nobody else waits.
 ///
 /// An app without endpoints pays a look at its (empty) endpoint list, kept in memory, per write that records
-/// events; one with endpoints pays two reads per customer and one insert per write.
+/// events; one with endpoints pays one read per customer and one insert per write.
 public enum WebhookOutbox {
     /// Records the deliveries of `events`, just stored for the app. `subscriptions` are the states this
     /// write gave (for an event whose customer no longer owns its subscription: a transfer's `out`);
@@ -24,8 +24,7 @@ public enum WebhookOutbox {
         for event in events { byCustomer[event.appUserID, default: []].append(event) }
         var deliveries: [NewWebhookDelivery] = []
         for appUserID in byCustomer.keys.sorted() {
-            let aliases = try await session.aliases(appID: app.id, appUserID: appUserID)
-            let owned = try await session.subscriptions(appID: app.id, appUserID: appUserID)
+            let (aliases, owned) = try await session.webhookRecipient(appID: app.id, appUserID: appUserID)
             let entitlements = EntitlementResolver(catalog: app.catalog).entitlements(from: owned)
             for event in byCustomer[appUserID]!.sorted(by: { $0.sequence < $1.sequence }) {
                 let wanting = endpoints.filter { $0.wants(event.event.kind.rawValue) }
