@@ -23,10 +23,4 @@ extension SQLLedgerSession {
             """).first()
         try await JobOrderingGate.release(try row?.optionalString("ordering_key"), in: session)
     }
-
-    /// Deletes the job in this write's transaction; an unknown id is ignored. The next job of its ordering
-    /// key may then be claimed.
-    public func completeJob(id: Int64) async throws {
-        try await SQLJobQueue.delete(jobID: id, in: session)
-    }
 }

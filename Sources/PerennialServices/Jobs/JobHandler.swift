@@ -10,13 +10,4 @@ public protocol JobHandler: Sendable {
     /// error that is not a `PerennialError`, is retried with backoff; any other `PerennialError` is a verdict
     /// and buries the job at once.
     func run(_ job: Job) async throws
-
-    /// Whether the handler removes its job itself on success (see the extension's default).
-    var completesItself: Bool { get }
-}
-
-extension JobHandler {
-    /// Whether the handler removes its job itself, in the write that records what it did
-    /// (`JobOutbox.completeJob`), instead of the runner completing it afterwards. False by default.
-    public var completesItself: Bool { false }
 }

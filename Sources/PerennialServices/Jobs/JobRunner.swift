@@ -52,17 +52,14 @@ public struct JobRunner: Sendable {
         }
     }
 
-    /// Runs the job and records its end in the queue: `completed`, `deferred`, `buried`, `retried`, or
+    /// Runs the job and records its end in the queue: `completed`, `buried`, `retried`, or
     /// `interrupted` by shutdown.
     private func outcome(of job: Job, handler: any JobHandler) async throws -> String {
         let now = clock.now()
         do {
             try await handler.run(job)
-            if !handler.completesItself { try await queue.complete(jobID: job.id) }
+            try await queue.complete(jobID: job.id)
             return "completed"
-        } catch let deferral as JobDeferral {
-            try await queue.retry(jobID: job.id, error: deferral.code, runAt: deferral.runAt)
-            return "deferred"
         } catch where Task.isCancelled {
             // The runner is stopping (the server shuts down) mid-run: that is not the job's failure, whatever the
             // handler threw as it was interrupted. It goes back due now, its attempt given back, written from a task

@@ -15,8 +15,4 @@ public protocol JobOutbox: Sendable {
     /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
     /// newer decision no longer asks for). A leased or buried job is left as it is.
     func withdrawWaitingJob(deduplicationKey: String) async throws
-
-    /// Removes a job as part of this write: a handler that records its outcome and finishes its job in one
-    /// transaction (`JobHandler.completesItself`), so a crash never leaves the outcome without the job done.
-    func completeJob(id: Int64) async throws
 }

@@ -101,7 +101,7 @@ public struct Telemetry: Sendable {
         time(Family.databaseStatementDuration, [("database", database)], duration)
     }
 
-    /// A job ran to `outcome`: `completed`, `deferred` (it asked to run again later), `retried`, `buried` or
+    /// A job ran to `outcome`: `completed`, `retried`, `buried` or
     /// `interrupted` (by shutdown).
     public func jobFinished(kind: String, outcome: String, duration: Duration) {
         count(Family.jobsFinished, [("kind", kind), ("outcome", outcome)])

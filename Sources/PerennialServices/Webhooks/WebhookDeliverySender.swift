@@ -59,7 +59,16 @@ public struct WebhookDeliverySender: Sendable {
             logger.warning("webhook URL refused", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "reason": "\(error.message)"])
             return try await fail(delivery, code: "url_refused", at: now)
         }
-        let request = try signedRequest(delivery, to: endpoint)
+        let request: HTTPTransportRequest
+        do {
+            request = try signedRequest(delivery, to: endpoint)
+        } catch {
+            // The endpoint's secrets do not open (the master key): a dead letter, retried once that is mended,
+            // rather than an attempt that fails again every time its lease runs out.
+            let code = PerennialError.code(of: error)
+            logger.error("webhook not signed", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "code": "\(code)"])
+            return try await fail(delivery, code: code, at: now)
+        }
         let started = ContinuousClock.now
         let verdict: WebhookAttemptVerdict
         var status: Int?

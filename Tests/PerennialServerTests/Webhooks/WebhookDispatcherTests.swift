@@ -113,4 +113,16 @@ struct WebhookDispatcherTests {
             #expect(failed.state == .failed && failed.lastError == "endpoint_disabled")
         }
     }
+
+    /// A delivery that cannot be signed (its endpoint's secrets do not open) is a dead letter, not an attempt
+    /// made again each time its lease runs out.
+    @Test func aDeliveryThatCannotBeSignedIsADeadLetter() async throws {
+        try await Self.withDispatcher { dispatcher, ledger, _ in
+            let ids = try await Self.record(ledger, [Self.endpoint("a")], [Self.delivery(1, endpoint: "a", user: "alice")])
+            #expect(try await dispatcher.runOnce())
+            let failed = try #require(try await ledger.read { try await $0.webhookDelivery(appID: "app", id: ids[0]) })
+            #expect(failed.state == .failed && failed.lastError == ErrorCode.unsealFailed.rawValue)
+            #expect(try await !dispatcher.runOnce())
+        }
+    }
 }
