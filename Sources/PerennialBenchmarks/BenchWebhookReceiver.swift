@@ -1,11 +1,16 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
-import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 
-/// The team's endpoint in the `webhooks` benchmark: answers every POST 200 at once and notes when each
+/// The team's endpoint in the `webhooks` benchmark: answers every request 200 at once and notes when each
 /// `webhook-id` first arrived (wall-clock milliseconds, comparable with the events' `recorded_at`).
+///
+/// A bare NIO HTTP/1.1 server rather than a Hummingbird application: the receiver stands for the team's
+/// server, which runs on another machine, yet here it shares the benchmark's two cores with Perennial, so
+/// every cycle it spends is taken from the notifications measured. Kept as small as a server can be, it
+/// distorts the delivery path's measured cost as little as it can.
 struct BenchWebhookReceiver: Sendable {
     /// The first arrival of each webhook id, and how many requests came in all.
     final class Arrivals: Sendable {
@@ -26,43 +31,30 @@ struct BenchWebhookReceiver: Sendable {
     let arrivals: Arrivals
     /// The loopback port it listens on.
     let port: Int
-    private let task: Task<Void, any Error>
+    private let channel: any Channel
 
     /// Starts listening on a free loopback port.
     static func start() async throws -> BenchWebhookReceiver {
         let arrivals = Arrivals()
-        let router = Router()
-        let idHeader = HTTPField.Name("webhook-id")!
-        router.post("hooks") { request, _ -> HTTPResponse.Status in
-            if let id = request.headers[idHeader] { arrivals.note(id) }
-            return .ok
-        }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "bench-receiver"),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: Self.quietLogger)
-        let task = Task { try await application.run() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            task.cancel()
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(BenchWebhookReceiverHandler(arrivals: arrivals))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        guard let port = channel.localAddress?.port, port > 0 else {
+            try? await channel.close()
             throw BenchmarkError("the webhook receiver did not start")
         }
-        return BenchWebhookReceiver(arrivals: arrivals, port: port, task: task)
+        return BenchWebhookReceiver(arrivals: arrivals, port: port, channel: channel)
     }
 
-    /// The receiver's server logs nothing below critical: it is stopped by cancellation.
-    private static var quietLogger: Logger {
-        var logger = Logger(label: "perennial.bench.receiver")
-        logger.logLevel = .critical
-        return logger
-    }
-
+    /// Stops listening (connections the dispatcher keeps open end with the benchmark).
     func stop() async {
-        task.cancel()
-        _ = try? await task.value
+        try? await channel.close()
     }
 }

@@ -46,7 +46,9 @@ struct WebhookBenchmark: Sendable {
             let drained = try await drain(ledger, endpointID: endpoint.record.id, receiver: receiver)
             if !drained { progress("webhooks-\(label): deliveries still pending after 5 minutes; figures cover what arrived") }
             await dispatcher.stop()
-            let result = try await figures(label: label, ledger: ledger, after: feedStart, drainStarted: drainStarted, receiver: receiver)
+            let (result, duringRounds, delivered) = try await figures(
+                label: label, ledger: ledger, after: feedStart, drainStarted: drainStarted, receiver: receiver)
+            progress("webhooks-\(label): \(duringRounds) of \(delivered) deliveries arrived during the rounds, the rest in the drain")
             try await server.stack.webhooks.delete(app: app, id: endpoint.record.id)
             await TimeLimit.run("webhooks-\(label): stopping the receiver", progress: progress) { await receiver.stop() }
             return notifications + [result]
@@ -82,10 +84,10 @@ struct WebhookBenchmark: Sendable {
 
     private func figures(
         label: String, ledger: SQLLedger, after start: Int64, drainStarted: Int64, receiver: BenchWebhookReceiver
-    ) async throws -> BenchmarkResult {
+    ) async throws -> (BenchmarkResult, duringRounds: Int, delivered: Int) {
         let arrivals = receiver.arrivals.first
         var latencies: [Double] = []
-        var drained = 0, lastArrival = Int64.min
+        var drained = 0, delivered = 0, lastArrival = Int64.min
         var position = start
         while true {
             let cursor = position
@@ -94,6 +96,7 @@ struct WebhookBenchmark: Sendable {
             position = last
             for event in page {
                 guard let arrived = arrivals[event.publicID] else { continue }
+                delivered += 1
                 latencies.append(Double(max(0, arrived - event.recordedAt.milliseconds)))
                 if arrived >= drainStarted { drained += 1 }
                 lastArrival = max(lastArrival, arrived)
@@ -102,10 +105,11 @@ struct WebhookBenchmark: Sendable {
         // Nothing drained: no span to divide by.
         let seconds = drained == 0 ? 1 : max(Double(lastArrival - drainStarted) / 1000, 0.001)
         let sorted = latencies.sorted()
-        return BenchmarkResult(
+        let result = BenchmarkResult(
             name: "webhooks-\(label)", operationsPerSecond: Double(drained) / seconds,
             p50Milliseconds: sorted.isEmpty ? nil : Statistics.percentile(0.50, ofSorted: sorted),
             p99Milliseconds: sorted.isEmpty ? nil : Statistics.percentile(0.99, ofSorted: sorted),
             peakMemoryMegabytes: MemoryProbe.peakMegabytes(), unit: "delivery")
+        return (result, delivered - drained, delivered)
     }
 }

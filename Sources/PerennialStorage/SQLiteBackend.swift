@@ -95,6 +95,11 @@ final class SQLiteBackend: Sendable {
             }
             try await database.raw("PRAGMA foreign_keys=ON").run()
             try await database.raw("PRAGMA cache_size=\(literal: -writerCacheKibibytes)").run()
+            // The writer's statement and savepoint journals (each grouped write is a savepoint: every page it
+            // changes is copied there first) in memory, not in a temporary file: written to a file, that copy
+            // was a system call per page on the single writer's path, 6% of the process's CPU under a load of
+            // notifications (perf, BENCHMARKS.md). They hold the pages one batch changes, so stay small.
+            try await database.raw("PRAGMA temp_store=MEMORY").run()
         } catch {
             await checkpointer?.stop()
             await readers?.close()

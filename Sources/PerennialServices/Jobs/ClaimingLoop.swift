@@ -1,8 +1,9 @@
 import Logging
 
-/// The loop that keeps up to `workers` pieces of claimed work running until cancelled, for the job runner
-/// and the webhook dispatcher: it claims all free slots at once, as soon as half of them are free, and
-/// looks again every `interval` while slots stay free (even while the running work takes long).
+/// The job runner's loop: keeps up to `workers` pieces of claimed work running until cancelled, claiming
+/// all free slots at once as soon as half of them are free, and looking again every `interval` while slots
+/// stay free (even while the running work takes long). The webhook dispatcher claims ahead of its workers
+/// instead (`WebhookDispatchLoop`).
 enum ClaimingLoop {
     static func run<Work: Sendable>(
         interval: Duration, workers: Int, logger: Logger, failure: String,

@@ -52,12 +52,19 @@ public struct WebhookDeliverySender: Sendable {
 
     /// Makes one attempt at a leased delivery to its endpoint and records its outcome, which ends the lease.
     public func send(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async throws {
+        try await record(await attempt(delivery, to: endpoint))
+    }
+
+    /// Makes one attempt at a leased delivery, recording nothing: its lease holds until `record` ends it.
+    public func attempt(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async throws -> WebhookAttemptResult {
         let now = clock.now()
+        var result = WebhookAttemptResult(delivery: delivery, endpoint: endpoint, attemptedAt: now, outcome: .notSent(code: ""))
         do {
             try await urlRule.check(endpoint.url)
         } catch let error as PerennialError {
             logger.warning("webhook URL refused", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "reason": "\(error.message)"])
-            return try await fail(delivery, code: "url_refused", at: now)
+            result.outcome = .notSent(code: "url_refused")
+            return result
         }
         let request: HTTPTransportRequest
         do {
@@ -67,7 +74,8 @@ public struct WebhookDeliverySender: Sendable {
             // rather than an attempt that fails again every time its lease runs out.
             let code = PerennialError.code(of: error)
             logger.error("webhook not signed", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "code": "\(code)"])
-            return try await fail(delivery, code: code, at: now)
+            result.outcome = .notSent(code: code)
+            return result
         }
         let started = ContinuousClock.now
         let verdict: WebhookAttemptVerdict
@@ -77,10 +85,12 @@ public struct WebhookDeliverySender: Sendable {
             status = response.status
             verdict = .of(status: response.status, headers: response.headers)
         } catch let error as HTTPTransportError {
+            // Interrupted by a shutdown: no attempt to record; the caller gives the lease back.
+            if Task.isCancelled { throw CancellationError() }
             verdict = .of(error)
         }
-        let latency = (ContinuousClock.now - started).milliseconds
-        try await record(verdict, of: delivery, endpoint: endpoint, status: status, latency: latency, at: now)
+        result.outcome = .sent(verdict: verdict, status: status, latencyMilliseconds: (ContinuousClock.now - started).milliseconds)
+        return result
     }
 
     /// The request for one attempt: the message, the endpoint's extra headers, and the signature headers.
@@ -98,10 +108,17 @@ public struct WebhookDeliverySender: Sendable {
         return HTTPTransportRequest(method: "POST", url: endpoint.url, headers: headers, body: body, timeout: settings.timeout)
     }
 
-    private func record(
-        _ verdict: WebhookAttemptVerdict, of delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord, status: Int?,
-        latency: Int64, at now: Instant
-    ) async throws {
+    /// Records an attempt's outcome, which ends the delivery's lease: delivered, due again after a backoff, or
+    /// a dead letter; and moves the endpoint's failure clock (disabling it once the retry window has passed).
+    public func record(_ result: WebhookAttemptResult) async throws {
+        let (delivery, endpoint, now) = (result.delivery, result.endpoint, result.attemptedAt)
+        let (verdict, status, latency): (WebhookAttemptVerdict, Int?, Int64)
+        switch result.outcome {
+        case .notSent(let code):
+            return try await recorder.record(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
+        case .sent(let answer, let answerStatus, let milliseconds):
+            (verdict, status, latency) = (answer, answerStatus, milliseconds)
+        }
         var attempt = WebhookAttempt(state: .pending, attemptedAt: now, status: status, latencyMilliseconds: latency)
         switch verdict {
         case .delivered:
@@ -163,9 +180,5 @@ public struct WebhookDeliverySender: Sendable {
                 message: "webhook endpoint \(endpoint.id) was disabled after failing every attempt for \(settings.retryWindow); re-enable it with PATCH /v1/admin/webhooks/\(endpoint.id)",
                 at: now)
         }
-    }
-
-    private func fail(_ delivery: WebhookDeliveryRecord, code: String, at now: Instant) async throws {
-        try await recorder.record(deliveryID: delivery.id, WebhookAttempt(state: .failed, attemptedAt: now, error: code))
     }
 }

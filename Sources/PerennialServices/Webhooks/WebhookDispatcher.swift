@@ -16,6 +16,8 @@ public struct WebhookDispatcher: Sendable {
     public struct Claimed: Sendable {
         public var delivery: WebhookDeliveryRecord
         public var endpoint: WebhookEndpointRecord
+        /// When the lease runs out, and another dispatcher may take the delivery.
+        public var leasedUntil: Instant
     }
 
     let ledger: any Ledger
@@ -28,6 +30,9 @@ public struct WebhookDispatcher: Sendable {
     let scanLimit: Int
     /// The most pending deliveries one statement of a scan reads.
     static let maximumPage = 1_000
+    /// How much longer than one attempt may take a lease lasts: a claimed delivery that waits longer than
+    /// this (less a safety margin) for a worker is given back unattempted.
+    static let leaseMargin = Duration.seconds(30)
 
     public init(
         ledger: any Ledger, sender: WebhookDeliverySender, settings: WebhookSettings, clock: any Clock, logger: Logger,
@@ -49,12 +54,10 @@ public struct WebhookDispatcher: Sendable {
         return true
     }
 
-    /// Sends due deliveries until cancelled, `settings.workers` at a time, looking again every
-    /// `settings.pollInterval` while slots are free.
+    /// Sends due deliveries until cancelled, `settings.workers` attempts at a time, claiming ahead of the
+    /// workers (`WebhookDispatchLoop`) and looking again every `settings.pollInterval` while there is none.
     public func run() async {
-        await ClaimingLoop.run(
-            interval: settings.pollInterval, workers: settings.workers, logger: logger, failure: "webhook dispatcher failed",
-            claim: { try await claim(limit: $0) }, execute: { await send($0) })
+        await WebhookDispatchLoop(dispatcher: self).run()
     }
 
     /// Leases up to `limit` deliveries that may be sent now, taking the endpoints in turn.
@@ -78,11 +81,11 @@ public struct WebhookDispatcher: Sendable {
         if !disabledOwing.isEmpty { try await failOwed(to: disabledOwing, at: now) }
         let ids = Self.takingTurns(sendable, limit: limit)
         guard !ids.isEmpty else { return [] }
-        let until = now.adding(milliseconds: (settings.timeout + .seconds(30)).milliseconds)
+        let until = now.adding(milliseconds: (settings.timeout + Self.leaseMargin).milliseconds)
         let leased = try await ledger.groupedWrite { try await $0.leaseWebhookDeliveries(ids: ids, now: now, until: until) }
         return leased.compactMap { delivery in
             endpoints.first { $0.appID == delivery.delivery.appID && $0.id == delivery.delivery.endpointID }
-                .map { Claimed(delivery: delivery, endpoint: $0) }
+                .map { Claimed(delivery: delivery, endpoint: $0, leasedUntil: until) }
         }
     }
 
@@ -136,21 +139,15 @@ public struct WebhookDispatcher: Sendable {
         }
     }
 
-    /// Sends a claimed delivery. A failure to send or record is logged and its lease left to run out, so it
-    /// is tried again then; a shutdown's interruption gives the lease back at once.
-    private func send(_ claimed: Claimed) async {
-        do {
-            try await sender.send(claimed.delivery, to: claimed.endpoint)
-        } catch {
-            guard !Task.isCancelled else {
-                let (ledger, id) = (ledger, claimed.delivery.id)
-                try? await Task { try await ledger.write { try await $0.releaseWebhookDelivery(id: id) } }.value
-                return
+    /// Gives leased deliveries back unattempted, so they are claimable at once.
+    func release(_ ids: [Int64]) async {
+        guard !ids.isEmpty else { return }
+        let ledger = ledger
+        // A task of its own: a shutdown cancels the caller, and the leases should go back even so.
+        try? await Task {
+            try await ledger.groupedWrite { session in
+                for id in ids { try await session.releaseWebhookDelivery(id: id) }
             }
-            logger.error("webhook delivery failed", metadata: [
-                "app": "\(claimed.endpoint.appID)", "endpoint": "\(claimed.endpoint.id)", "delivery": "\(claimed.delivery.id)",
-                "error": "\(PerennialError.code(of: error))",
-            ])
-        }
+        }.value
     }
 }
