@@ -40,8 +40,12 @@ extension SQLLedgerSession {
             """).all().map(Self.delivery(from:)).sorted { $0.id < $1.id }
     }
 
-    public func releaseWebhookDelivery(id: Int64) async throws {
-        try await sql.raw("UPDATE webhook_deliveries SET lease_expires_at = NULL WHERE id = \(bind: id)").run()
+    /// A statement per thousand deliveries.
+    public func releaseWebhookDeliveries(ids: [Int64]) async throws {
+        for start in stride(from: 0, to: ids.count, by: 1_000) {
+            let part = Array(ids[start..<min(start + 1_000, ids.count)])
+            try await sql.raw("UPDATE webhook_deliveries SET lease_expires_at = NULL WHERE id IN (\(binds: part))").run()
+        }
     }
 
     public func failPendingWebhookDeliveries(appID: String, endpointID: String, error: String, at now: Instant) async throws -> Int {

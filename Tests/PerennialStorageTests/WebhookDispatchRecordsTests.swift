@@ -64,7 +64,7 @@ struct WebhookDispatchRecordsTests {
             #expect(!first.isFree(at: Fixtures.instant(6_999)) && first.isFree(at: Fixtures.instant(7_000)))
             #expect(try await Self.lease(ledger, [ids[0]], now: 6_999, until: 20_000).isEmpty)
             // Released without an attempt: free at once.
-            try await ledger.write { try await $0.releaseWebhookDelivery(id: ids[1]) }
+            try await ledger.write { try await $0.releaseWebhookDeliveries(ids: [ids[1]]) }
             #expect(try await Self.lease(ledger, [ids[1]], now: 5_200, until: 20_000) == [ids[1]])
             // A delivered one is never leased again.
             try await ledger.write {

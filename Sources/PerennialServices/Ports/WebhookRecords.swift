@@ -64,8 +64,9 @@ public protocol WebhookRecords: Sendable {
     /// returns them, by id. Of two dispatchers asking for one delivery, one gets it.
     func leaseWebhookDeliveries(ids: [Int64], now: Instant, until: Instant) async throws -> [WebhookDeliveryRecord]
 
-    /// Ends a delivery's lease without an attempt (its dispatcher stopped), so it is claimed again at once.
-    func releaseWebhookDelivery(id: Int64) async throws
+    /// Ends deliveries' leases without an attempt (their dispatcher stopped, or could not start them in
+    /// time), so they are claimed again at once.
+    func releaseWebhookDeliveries(ids: [Int64]) async throws
 
     /// Makes every pending delivery of the endpoint a dead letter with this error; returns how many.
     func failPendingWebhookDeliveries(appID: String, endpointID: String, error: String, at now: Instant) async throws -> Int

@@ -58,13 +58,12 @@ public struct WebhookDeliverySender: Sendable {
     /// Makes one attempt at a leased delivery, recording nothing: its lease holds until `record` ends it.
     public func attempt(_ delivery: WebhookDeliveryRecord, to endpoint: WebhookEndpointRecord) async throws -> WebhookAttemptResult {
         let now = clock.now()
-        var result = WebhookAttemptResult(delivery: delivery, endpoint: endpoint, attemptedAt: now, outcome: .notSent(code: ""))
+        let result = { WebhookAttemptResult(delivery: delivery, endpoint: endpoint, attemptedAt: now, outcome: $0) }
         do {
             try await urlRule.check(endpoint.url)
         } catch let error as PerennialError {
             logger.warning("webhook URL refused", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "reason": "\(error.message)"])
-            result.outcome = .notSent(code: "url_refused")
-            return result
+            return result(.notSent(code: "url_refused"))
         }
         let request: HTTPTransportRequest
         do {
@@ -74,8 +73,7 @@ public struct WebhookDeliverySender: Sendable {
             // rather than an attempt that fails again every time its lease runs out.
             let code = PerennialError.code(of: error)
             logger.error("webhook not signed", metadata: ["app": "\(endpoint.appID)", "endpoint": "\(endpoint.id)", "code": "\(code)"])
-            result.outcome = .notSent(code: code)
-            return result
+            return result(.notSent(code: code))
         }
         let started = ContinuousClock.now
         let verdict: WebhookAttemptVerdict
@@ -89,8 +87,7 @@ public struct WebhookDeliverySender: Sendable {
             if Task.isCancelled { throw CancellationError() }
             verdict = .of(error)
         }
-        result.outcome = .sent(verdict: verdict, status: status, latencyMilliseconds: (ContinuousClock.now - started).milliseconds)
-        return result
+        return result(.sent(verdict: verdict, status: status, latencyMilliseconds: (ContinuousClock.now - started).milliseconds))
     }
 
     /// The request for one attempt: the message, the endpoint's extra headers, and the signature headers.

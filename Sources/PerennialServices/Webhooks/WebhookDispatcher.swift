@@ -145,9 +145,7 @@ public struct WebhookDispatcher: Sendable {
         let ledger = ledger
         // A task of its own: a shutdown cancels the caller, and the leases should go back even so.
         try? await Task {
-            try await ledger.groupedWrite { session in
-                for id in ids { try await session.releaseWebhookDelivery(id: id) }
-            }
+            try await ledger.groupedWrite { try await $0.releaseWebhookDeliveries(ids: ids) }
         }.value
     }
 }

@@ -37,29 +37,18 @@ struct WebhookDispatchLoopTests {
         }
     }
 
+    /// The dispatcher of `WebhookDispatcherTests.withDispatcher`, sending to `receiver` with `workers`, and
+    /// one endpoint, `a`, whose secrets it can open.
     static func withDispatcher(
         _ receiver: Receiver, workers: Int, _ body: (WebhookDispatcher, SQLLedger, FixedClock) async throws -> Void
     ) async throws {
-        let database = try await PerennialDatabase.open(url: "sqlite::memory:")
-        do {
-            _ = try await Migrations.migrate(database)
-            let ledger = SQLLedger(database: database)
-            let clock = FixedClock(Instant(milliseconds: 1_000))
-            let box = try SecretBox(masterKey: SecretBox.generateMasterKey())
-            var endpoint = WebhookDispatcherTests.endpoint("a")
-            endpoint.sealedSecrets = try WebhookSecretSet(current: .generate()).sealed(with: box)
+        let box = try SecretBox(masterKey: SecretBox.generateMasterKey())
+        var endpoint = WebhookDispatcherTests.endpoint("a")
+        endpoint.sealedSecrets = try WebhookSecretSet(current: .generate()).sealed(with: box)
+        let settings = WebhookSettings(workers: workers, pollInterval: .milliseconds(10))
+        try await WebhookDispatcherTests.withDispatcher(transport: receiver, settings: settings, box: box) { dispatcher, ledger, clock in
             try await ledger.write { [endpoint] in try await $0.saveWebhookEndpoint(endpoint) }
-            let settings = WebhookSettings(workers: workers, pollInterval: .milliseconds(10))
-            let sender = WebhookDeliverySender(
-                ledger: ledger, transport: receiver, secrets: box,
-                urlRule: WebhookURLRule(allowsPrivateAddresses: true, resolver: WebhookDispatcherTests.NoResolver()),
-                settings: settings, health: AppHealth(), clock: clock, logger: Logger(label: "test"))
-            let dispatcher = WebhookDispatcher(ledger: ledger, sender: sender, settings: settings, clock: clock, logger: Logger(label: "test"))
             try await body(dispatcher, ledger, clock)
-            await database.shutdown()
-        } catch {
-            await database.shutdown()
-            throw error
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PerennialCore
+import PerennialOutbound
 import PerennialServices
 import PerennialStorage
 import Testing
@@ -22,8 +23,11 @@ struct WebhookDispatcherTests {
             body: "{}", occurredAt: Instant(milliseconds: 10), createdAt: Instant(milliseconds: 10), orderingPosition: number)
     }
 
+    /// A dispatcher on a migrated in-memory database, sending through `transport` (by default, nowhere) with
+    /// `box` opening the endpoints' secrets (by default a new one), on a clock that stands still.
     static func withDispatcher(
-        scanLimit: Int = 5_000, _ body: (WebhookDispatcher, SQLLedger, FixedClock) async throws -> Void
+        scanLimit: Int = 5_000, transport: any HTTPTransport = UnreachableTransport(), settings: WebhookSettings = WebhookSettings(),
+        box: SecretBox? = nil, _ body: (WebhookDispatcher, SQLLedger, FixedClock) async throws -> Void
     ) async throws {
         let database = try await PerennialDatabase.open(url: "sqlite::memory:")
         do {
@@ -31,11 +35,11 @@ struct WebhookDispatcherTests {
             let ledger = SQLLedger(database: database)
             let clock = FixedClock(Instant(milliseconds: 1_000))
             let sender = WebhookDeliverySender(
-                ledger: ledger, transport: UnreachableTransport(), secrets: try SecretBox(masterKey: SecretBox.generateMasterKey()),
-                urlRule: WebhookURLRule(allowsPrivateAddresses: true, resolver: NoResolver()), settings: WebhookSettings(),
+                ledger: ledger, transport: transport, secrets: try box ?? SecretBox(masterKey: SecretBox.generateMasterKey()),
+                urlRule: WebhookURLRule(allowsPrivateAddresses: true, resolver: NoResolver()), settings: settings,
                 health: AppHealth(), clock: clock, logger: Logger(label: "test"))
             let dispatcher = WebhookDispatcher(
-                ledger: ledger, sender: sender, settings: WebhookSettings(), clock: clock, logger: Logger(label: "test"), scanLimit: scanLimit)
+                ledger: ledger, sender: sender, settings: settings, clock: clock, logger: Logger(label: "test"), scanLimit: scanLimit)
             try await body(dispatcher, ledger, clock)
             await database.shutdown()
         } catch {
