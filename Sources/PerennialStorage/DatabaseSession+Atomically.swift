@@ -14,15 +14,18 @@ extension DatabaseSession {
         let rollback = depth == 1 ? ["ROLLBACK"] : ["ROLLBACK TO SAVEPOINT \(name)", "RELEASE SAVEPOINT \(name)"]
 
         try await execute(begin)
+        let deferredMark = deferredDeliveries.mark()
         let result: Result
         do {
             result = try await body(self)
             try Task.checkCancellation()
         } catch {
+            deferredDeliveries.rollBack(to: deferredMark)
             await roll(back: rollback)
             throw error
         }
         do {
+            if depth == 1 { try await SQLLedgerSession.insertDeferredDeliveries(of: self) }
             // A commit already decided on must run even if the task is cancelled meanwhile. SQLite's writer
             // runs it on this thread whatever the task's state, with no task to wait for (see `SQLiteWriterDatabase`).
             if case .sqliteWriter = driver {
@@ -31,9 +34,11 @@ extension DatabaseSession {
                 try await Self.shielded { try await self.execute(commit) }
             }
         } catch {
+            deferredDeliveries.rollBack(to: deferredMark)
             await roll(back: rollback)
             throw error
         }
+        if depth == 1 { deferredDeliveries.reset() }
         return result
     }
 

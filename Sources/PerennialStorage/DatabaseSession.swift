@@ -20,6 +20,8 @@ final class DatabaseSession: Sendable {
     let ownerID: ObjectIdentifier
     /// The driver's connection `sql` runs on, for the busiest reads, which skip SQLKit's generic layer.
     let driver: SessionDriver
+    /// Webhook deliveries inserted when the transaction commits.
+    let deferredDeliveries = DeferredDeliveries()
 
     private struct State {
         var isActive = true

@@ -5,6 +5,7 @@ import SQLKit
 
 extension SQLLedgerSession {
     public func eraseCustomer(appID: String, appUserID: String, pseudonym: String) async throws {
+        try await insertDeferredDeliveries()
         let names = [appUserID] + (try await aliases(appID: appID, appUserID: appUserID))
         for key in try await subscriptionKeys(appID: appID, ownedBy: appUserID) {
             try await lockSubscription(appID: appID, subscription: key)

@@ -8,16 +8,38 @@ extension SQLLedgerSession {
         replay_of, ordering_position, state, attempts, last_status, last_error, last_latency_ms, last_attempt_at, next_attempt_at, delivered_at
         """
 
-    /// Inserts the deliveries, up to 100 per statement, and returns their ids in the order given.
+    /// Inserts the deliveries, up to 100 per statement (after those the write deferred), and returns their
+    /// ids in the order given.
     public func recordWebhookDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64] {
+        try await insertDeferredDeliveries()
+        return try await Self.insert(deliveries, into: sql)
+    }
+
+    public func recordWebhookDeliveriesAtCommit(_ deliveries: [NewWebhookDelivery]) async throws {
+        session.deferredDeliveries.append(deliveries)
+    }
+
+    /// Inserts what this write deferred (`DeferredDeliveries`): first thing in every statement of the
+    /// write that reads or changes deliveries other than by their ids (which a deferred one does not have yet).
+    func insertDeferredDeliveries() async throws {
+        try await Self.insertDeferredDeliveries(of: session)
+    }
+
+    static func insertDeferredDeliveries(of session: DatabaseSession) async throws {
+        let waiting = session.deferredDeliveries.takeWaiting()
+        guard !waiting.isEmpty else { return }
+        _ = try await insert(waiting, into: session.sql)
+    }
+
+    private static func insert(_ deliveries: [NewWebhookDelivery], into sql: any SQLDatabase) async throws -> [Int64] {
         var ids: [Int64] = []
         for start in stride(from: 0, to: deliveries.count, by: 100) {
-            ids += try await insertDeliveries(Array(deliveries[start..<min(start + 100, deliveries.count)]))
+            ids += try await insertPart(Array(deliveries[start..<min(start + 100, deliveries.count)]), into: sql)
         }
         return ids
     }
 
-    private func insertDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64] {
+    private static func insertPart(_ deliveries: [NewWebhookDelivery], into sql: any SQLDatabase) async throws -> [Int64] {
         let rows = deliveries.map { delivery -> SQLQueryString in
             """
             (\(bind: delivery.appID), \(bind: delivery.endpointID), \(bind: delivery.eventSequence), \(bind: delivery.messageID),
@@ -92,6 +114,7 @@ extension SQLLedgerSession {
         appID: String, endpointID: String, state: WebhookDeliveryState?, before: Int64?, limit: Int
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
+        try await insertDeferredDeliveries()
         var query: SQLQueryString = """
             SELECT \(unsafeRaw: Self.deliveryColumns) FROM webhook_deliveries
             WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID)
@@ -106,6 +129,7 @@ extension SQLLedgerSession {
         appID: String, endpointID: String, from: Instant, to: Instant, after: Int64, limit: Int
     ) async throws -> [WebhookDeliveryRecord] {
         guard limit > 0 else { return [] }
+        try await insertDeferredDeliveries()
         return try await sql.raw("""
             SELECT \(unsafeRaw: Self.deliveryColumns) FROM webhook_deliveries
             WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID) AND replay_of IS NULL

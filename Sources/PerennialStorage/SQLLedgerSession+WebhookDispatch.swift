@@ -16,6 +16,7 @@ extension SQLLedgerSession {
 
     public func pendingWebhookDeliveries(appID: String, endpointID: String, after: Int64, limit: Int) async throws -> [PendingWebhookDelivery] {
         guard limit > 0 else { return [] }
+        try await insertDeferredDeliveries()
         return try await sql.raw("""
             SELECT id, app_user_id, next_attempt_at, lease_expires_at FROM webhook_deliveries
             WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID) AND \(unsafeRaw: Self.pending) AND id > \(bind: after)
@@ -49,7 +50,8 @@ extension SQLLedgerSession {
     }
 
     public func failPendingWebhookDeliveries(appID: String, endpointID: String, error: String, at now: Instant) async throws -> Int {
-        try await sql.raw("""
+        try await insertDeferredDeliveries()
+        return try await sql.raw("""
             UPDATE webhook_deliveries SET state = 'failed', last_error = \(bind: error), last_attempt_at = \(bind: now.milliseconds),
                 next_attempt_at = NULL, lease_expires_at = NULL
             WHERE app_id = \(bind: appID) AND endpoint_id = \(bind: endpointID) AND \(unsafeRaw: Self.pending)
@@ -58,7 +60,8 @@ extension SQLLedgerSession {
     }
 
     public func webhookOutboxCounts(now: Instant) async throws -> [WebhookOutboxCount] {
-        try await sql.raw("""
+        try await insertDeferredDeliveries()
+        return try await sql.raw("""
             SELECT app_id, endpoint_id, COUNT(*) AS pending,
                 MIN(CASE WHEN line = 1 AND next_attempt_at <= \(bind: now.milliseconds) THEN next_attempt_at END) AS earliest_due
             FROM (
@@ -75,22 +78,29 @@ extension SQLLedgerSession {
         }
     }
 
-    public func webhookRecipient(appID: String, appUserID: String) async throws -> (aliases: [String], subscriptions: [SubscriptionState]) {
+    public func webhookRecipient(
+        appID: String, appUserID: String, known: [SubscriptionState]
+    ) async throws -> (aliases: [String], subscriptions: [SubscriptionState]) {
         let rows = try await sql.raw("""
-            SELECT 0 AS part, alias_app_user_id AS value FROM customer_aliases
+            SELECT 0 AS part, alias_app_user_id AS value, NULL AS store, NULL AS id FROM customer_aliases
             WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
             UNION ALL
-            SELECT 1 AS part, body AS value FROM subscriptions
+            SELECT 1 AS part, body AS value, store, subscription_id AS id FROM subscriptions
             WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID)
             """).all()
         var aliases: [String] = []
         var subscriptions: [SubscriptionState] = []
         for row in rows {
-            let value = try row.string("value")
             if try row.int64("part") == 0 {
-                aliases.append(value)
+                aliases.append(try row.string("value"))
+                continue
+            }
+            let store = try row.string("store"), id = try row.string("id")
+            // Decoding a state costs more than the statement: the write's own are taken as they are.
+            if let state = known.first(where: { $0.key.store.rawValue == store && $0.key.id.isExactly(id) }) {
+                subscriptions.append(state)
             } else {
-                subscriptions.append(try JSONBody.decode(SubscriptionState.self, from: value))
+                subscriptions.append(try JSONBody.decode(SubscriptionState.self, from: try row.string("value")))
             }
         }
         // Sorted here, not in SQL: PostgreSQL's collation may order text differently from Swift.

@@ -55,6 +55,7 @@ extension SQLLedgerSession {
             DELETE FROM webhook_endpoints WHERE app_id = \(bind: appID) AND id = \(bind: id) RETURNING id
             """).first() != nil
         else { return false }
+        try await insertDeferredDeliveries()
         // What was still owed to it becomes dead letters, which nothing sends (the dispatcher reads endpoints).
         try await sql.raw("""
             UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint_removed', next_attempt_at = NULL,

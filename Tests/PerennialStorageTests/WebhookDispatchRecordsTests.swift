@@ -203,12 +203,21 @@ struct WebhookDispatchRecordsTests {
                 try await write.saveSubscription(appID: "app", ownerAppUserID: "u2", state: Fixtures.state("c"), updatedAt: Fixtures.instant(2))
                 for alias in ["zed", "anon"] { _ = try await write.mergeCustomer(appID: "app", alias: alias, into: "u1", at: Fixtures.instant(3)) }
             }
-            let recipient = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "u1") }
+            let recipient = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "u1", known: []) }
             #expect(recipient.aliases == ["anon", "zed"])
             #expect(recipient.subscriptions == states.sorted { $0.key < $1.key })
-            let lone = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "nobody") }
+            // A state the caller vouches for is taken as given, not decoded; one of a key the customer does
+            // not own is not added.
+            var changed = states[1]
+            changed.willRenew.toggle()
+            let renewed = changed
+            let known = try await ledger.read {
+                try await $0.webhookRecipient(appID: "app", appUserID: "u1", known: [renewed, Fixtures.state("c")])
+            }
+            #expect(known.subscriptions == [states[0], renewed, states[2]].sorted { $0.key < $1.key })
+            let lone = try await ledger.read { try await $0.webhookRecipient(appID: "app", appUserID: "nobody", known: []) }
             #expect(lone.aliases.isEmpty && lone.subscriptions.isEmpty)
-            let other = try await ledger.read { try await $0.webhookRecipient(appID: "other", appUserID: "u1") }
+            let other = try await ledger.read { try await $0.webhookRecipient(appID: "other", appUserID: "u1", known: []) }
             #expect(other.aliases.isEmpty && other.subscriptions.isEmpty)
         }
     }

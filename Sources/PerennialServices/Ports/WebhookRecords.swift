@@ -25,6 +25,11 @@ public protocol WebhookRecords: Sendable {
     /// Records deliveries owed; returns their ids in the same order.
     func recordWebhookDeliveries(_ deliveries: [NewWebhookDelivery]) async throws -> [Int64]
 
+    /// Records deliveries owed as the write commits, with those of the writes that share its commit (one
+    /// statement for many): their ids are not known before. A later step of the same write that lists,
+    /// counts or changes deliveries other than by id sees them as if they had been recorded at once.
+    func recordWebhookDeliveriesAtCommit(_ deliveries: [NewWebhookDelivery]) async throws
+
     /// One delivery of the app.
     func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord?
 
@@ -76,6 +81,9 @@ public protocol WebhookRecords: Sendable {
     func webhookOutboxCounts(now: Instant) async throws -> [WebhookOutboxCount]
 
     /// What a webhook message says of its customer: the ids merged into them (sorted) and the subscriptions
-    /// they own (by key), read together in one statement.
-    func webhookRecipient(appID: String, appUserID: String) async throws -> (aliases: [String], subscriptions: [SubscriptionState])
+    /// they own (by key), read together in one statement. A subscription whose state is among `known` (the
+    /// states the caller's write has just saved) is taken from there instead of being decoded again.
+    func webhookRecipient(
+        appID: String, appUserID: String, known: [SubscriptionState]
+    ) async throws -> (aliases: [String], subscriptions: [SubscriptionState])
 }

@@ -8,7 +8,9 @@ import PerennialCore
 /// nobody else waits.
 ///
 /// An app without endpoints pays a look at its (empty) endpoint list, kept in memory, per write that records
-/// events; one with endpoints pays one read per customer and one insert per write.
+/// events; one with endpoints pays one read per customer (the subscriptions the write saved taken as they are,
+/// not decoded again), and the deliveries are inserted as the write commits, with those of every write that
+/// shares its commit (`LedgerSession.recordWebhookDeliveriesAtCommit`).
 public enum WebhookOutbox {
     /// Records the deliveries of `events`, just stored for the app. `subscriptions` are the states this
     /// write gave (for an event whose customer no longer owns its subscription: a transfer's `out`);
@@ -24,7 +26,7 @@ public enum WebhookOutbox {
         for event in events { byCustomer[event.appUserID, default: []].append(event) }
         var deliveries: [NewWebhookDelivery] = []
         for appUserID in byCustomer.keys.sorted() {
-            let (aliases, owned) = try await session.webhookRecipient(appID: app.id, appUserID: appUserID)
+            let (aliases, owned) = try await session.webhookRecipient(appID: app.id, appUserID: appUserID, known: subscriptions)
             let entitlements = EntitlementResolver(catalog: app.catalog).entitlements(from: owned)
             for event in byCustomer[appUserID]!.sorted(by: { $0.sequence < $1.sequence }) {
                 let wanting = endpoints.filter { $0.wants(event.event.kind.rawValue) }
@@ -42,7 +44,7 @@ public enum WebhookOutbox {
                 }
             }
         }
-        _ = try await enqueue(deliveries, in: session)
+        try await session.recordWebhookDeliveriesAtCommit(deliveries)
     }
 
     /// Records deliveries owed, due now (each is its own job: `WebhookDispatcher` sends it), a few
