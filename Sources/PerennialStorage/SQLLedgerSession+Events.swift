@@ -55,7 +55,12 @@ extension SQLLedgerSession {
     /// Gives the events this write recorded their feed positions: the app's feed head moves past them (its
     /// row stays locked until the write commits, so the next write's positions come after this one's
     /// commit), and each event takes `head + 1 + (sequence - first sequence)`. Run last in a write.
+    ///
+    /// On PostgreSQL the webhook deliveries the write deferred are inserted first: whatever runs between the
+    /// stamp and the commit holds up the app's other writers. (SQLite's single writer holds up nobody by it,
+    /// and there they wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
+        if session.kind == .postgresql { try await insertDeferredDeliveries() }
         for (appID, sequences) in feedStamps.take() {
             guard let first = sequences.first, let last = sequences.last else { continue }
             let span = last - first + 1
