@@ -22,6 +22,11 @@ package struct JSONByteWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes a number or a word (`true`, `null`) given as text, as it is.
+    package mutating func literal(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Writes a string value, quoted and escaped.
     package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
