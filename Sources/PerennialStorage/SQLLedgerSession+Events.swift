@@ -56,19 +56,26 @@ extension SQLLedgerSession {
     /// row stays locked until the write commits, so the next write's positions come after this one's
     /// commit), and each event takes `head + 1 + (sequence - first sequence)`. Run last in a write.
     ///
-    /// On PostgreSQL the webhook deliveries the write deferred are inserted first: whatever runs between the
-    /// stamp and the commit holds up the app's other writers. (SQLite's single writer holds up nobody by it,
-    /// and there they wait for the group's commit, to share its insert.)
+    /// On PostgreSQL the webhook deliveries the write deferred are inserted by the same statement that moves
+    /// the first head, not after it: whatever runs between the stamp and the commit holds up the app's other
+    /// writers, and a statement of their own would be one more round trip. (SQLite's single writer holds up
+    /// nobody by it, and there they wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
-        if session.kind == .postgresql { try await insertDeferredDeliveries() }
+        var deliveries = session.kind == .postgresql ? session.deferredDeliveries.takeWaiting() : []
         for (appID, sequences) in feedStamps.take() {
             guard let first = sequences.first, let last = sequences.last else { continue }
             let span = last - first + 1
-            let head = try await sql.raw("""
+            var statement: SQLQueryString = ""
+            if !deliveries.isEmpty, deliveries.count <= Self.deliveriesPerInsert {
+                statement = "WITH recorded AS (\(Self.deliveryInsert(deliveries))) "
+                deliveries = []
+            }
+            statement += """
                 INSERT INTO event_feed_heads (app_id, position) VALUES (\(bind: appID), \(bind: span))
                 ON CONFLICT (app_id) DO UPDATE SET position = event_feed_heads.position + \(bind: span)
                 RETURNING position
-                """).first()
+                """
+            let head = try await sql.raw(statement).first()
             guard let head else { throw StorageError(.corruptRecord, "the event feed's head was not returned") }
             let base = try head.int64("position") - span + 1
             for start in stride(from: 0, to: sequences.count, by: 500) {
@@ -79,6 +86,7 @@ extension SQLLedgerSession {
                     """).run()
             }
         }
+        if !deliveries.isEmpty { _ = try await Self.insert(deliveries, into: sql) }
     }
 
     /// The customer's first `limit` standing events, by `occurredAt` then sequence.

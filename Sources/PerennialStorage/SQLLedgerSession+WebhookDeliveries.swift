@@ -31,15 +31,25 @@ extension SQLLedgerSession {
         _ = try await insert(waiting, into: session.sql)
     }
 
-    private static func insert(_ deliveries: [NewWebhookDelivery], into sql: any SQLDatabase) async throws -> [Int64] {
+    /// How many deliveries one insert statement takes.
+    static let deliveriesPerInsert = 100
+
+    static func insert(_ deliveries: [NewWebhookDelivery], into sql: any SQLDatabase) async throws -> [Int64] {
         var ids: [Int64] = []
-        for start in stride(from: 0, to: deliveries.count, by: 100) {
-            ids += try await insertPart(Array(deliveries[start..<min(start + 100, deliveries.count)]), into: sql)
+        for start in stride(from: 0, to: deliveries.count, by: deliveriesPerInsert) {
+            let part = Array(deliveries[start..<min(start + deliveriesPerInsert, deliveries.count)])
+            let returned = try await sql.raw(deliveryInsert(part)).all().map { try $0.int64("id") }
+            guard returned.count == part.count else {
+                throw StorageError(.corruptRecord, "webhook deliveries' ids were not all returned")
+            }
+            // Ids are taken in the order the rows are given, one after another: sorted, they follow it.
+            ids += returned.sorted()
         }
         return ids
     }
 
-    private static func insertPart(_ deliveries: [NewWebhookDelivery], into sql: any SQLDatabase) async throws -> [Int64] {
+    /// The statement inserting up to `deliveriesPerInsert` deliveries, returning their ids.
+    static func deliveryInsert(_ deliveries: [NewWebhookDelivery]) -> SQLQueryString {
         let rows = deliveries.map { delivery -> SQLQueryString in
             """
             (\(bind: delivery.appID), \(bind: delivery.endpointID), \(bind: delivery.eventSequence), \(bind: delivery.messageID),
@@ -48,18 +58,13 @@ extension SQLLedgerSession {
              \(bind: WebhookDeliveryState.pending.rawValue), 0, \(bind: delivery.createdAt.milliseconds))
             """
         }
-        let returned = try await sql.raw("""
+        return """
             INSERT INTO webhook_deliveries (app_id, endpoint_id, event_sequence, message_id, kind, app_user_id, body,
                                             occurred_at, created_at, replay_of, ordering_position, state, attempts,
                                             next_attempt_at)
             VALUES \(rows.joined(separator: ", "))
             RETURNING id
-            """).all().map { try $0.int64("id") }
-        guard returned.count == deliveries.count else {
-            throw StorageError(.corruptRecord, "webhook deliveries' ids were not all returned")
-        }
-        // Ids are taken in the order the rows are given, one after another: sorted, they follow it.
-        return returned.sorted()
+            """
     }
 
     public func webhookDelivery(appID: String, id: Int64) async throws -> WebhookDeliveryRecord? {
