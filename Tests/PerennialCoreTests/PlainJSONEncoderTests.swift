@@ -92,6 +92,16 @@ struct PlainJSONEncoderTests {
         #expect(PlainJSONEncoder.encode(Linked()) == nil)
         #expect(PlainJSONEncoder.encode(Measured()) == nil)
         #expect(PlainJSONEncoder.encode([Float(1)]) == nil)
+        #expect(PlainJSONEncoder.encode([Float16(1)]) == nil)
+        // A value that hands itself to a single-value container, as a scalar type not listed would, is
+        // declined instead of being encoded again and again.
+        struct Looping: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(self)
+            }
+        }
+        #expect(PlainJSONEncoder.encode(["loop": Looping()]) == nil)
         #expect(PlainJSONEncoder.encode(Bytes()) == nil)
         #expect(PlainJSONEncoder.encode(Exact()) == nil)
         // Nothing at the top level is an error for JSONEncoder; nested, it writes `{}`.

@@ -8,6 +8,13 @@ final class PlainJSONEncoding: Encoder {
     /// Whether the value asked for something this encoder does not write as `JSONEncoder` would (a
     /// `superEncoder`): its node is then not used.
     var declined = false
+    /// The type of the value being encoded: one that hands itself to a single-value container (a scalar
+    /// not listed in `PlainJSONNode.of`) is declined rather than encoded again and again.
+    let valueType: Any.Type
+
+    init(encoding valueType: Any.Type) {
+        self.valueType = valueType
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // Asked again (a subclass after its superclass), the same object is filled, as `JSONEncoder` does.
@@ -31,7 +38,7 @@ final class PlainJSONEncoding: Encoder {
     /// Marks the value declined and gives an encoder whose output is thrown away.
     func decline() -> any Encoder {
         declined = true
-        return PlainJSONEncoding()
+        return PlainJSONEncoding(encoding: Void.self)
     }
 
     func set(_ value: PlainJSONNode) {

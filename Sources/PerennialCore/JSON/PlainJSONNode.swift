@@ -31,9 +31,9 @@ enum PlainJSONNode {
         case let flag as Bool: return .literal(flag ? "true" : "false")
         // Every other integer type (each encodes itself through a single-value container, which comes back here).
         case let number as any BinaryInteger: return .literal(String(describing: number))
-        case is Double, is Float, is Date, is Data, is URL, is Decimal: throw PlainJSONDeclined()
+        case is any BinaryFloatingPoint, is Date, is Data, is URL, is Decimal: throw PlainJSONDeclined()
         default:
-            let encoder = PlainJSONEncoding()
+            let encoder = PlainJSONEncoding(encoding: Value.self)
             try value.encode(to: encoder)
             if encoder.declined { throw PlainJSONDeclined() }
             if let node = encoder.node { return node }

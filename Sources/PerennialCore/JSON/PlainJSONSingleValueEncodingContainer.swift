@@ -8,6 +8,7 @@ struct PlainJSONSingleValueEncodingContainer: SingleValueEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if T.self == encoding.valueType { throw PlainJSONDeclined() }
         encoding.set(try PlainJSONNode.of(value))
     }
 }
