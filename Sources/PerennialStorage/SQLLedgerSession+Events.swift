@@ -62,11 +62,17 @@ extension SQLLedgerSession {
     /// nobody by it, and there they wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
         var deliveries = session.kind == .postgresql ? session.deferredDeliveries.takeWaiting() : []
-        for (appID, sequences) in feedStamps.take() {
+        let stamps = feedStamps.take()
+        if deliveries.count > Self.deliveriesPerInsert || stamps.isEmpty {
+            // More than one statement takes, or no head to move: inserted before any head is locked.
+            _ = try await Self.insert(deliveries, into: sql)
+            deliveries = []
+        }
+        for (appID, sequences) in stamps {
             guard let first = sequences.first, let last = sequences.last else { continue }
             let span = last - first + 1
             var statement: SQLQueryString = ""
-            if !deliveries.isEmpty, deliveries.count <= Self.deliveriesPerInsert {
+            if !deliveries.isEmpty {
                 statement = "WITH recorded AS (\(Self.deliveryInsert(deliveries))) "
                 deliveries = []
             }
@@ -86,6 +92,7 @@ extension SQLLedgerSession {
                     """).run()
             }
         }
+        // Stamps without events moved no head: nothing is locked yet.
         if !deliveries.isEmpty { _ = try await Self.insert(deliveries, into: sql) }
     }
 

@@ -39,6 +39,29 @@ struct DeferredDeliveryTests {
         }
     }
 
+    /// A write that records events too: its deliveries (on PostgreSQL, one statement with the feed's head when
+    /// they fit one insert, ahead of it when not) and its events' feed positions are all stored.
+    @Test(arguments: TestDatabase.available)
+    func theyArriveBesideTheWritesEvents(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            for count in [1, 150] {
+                try await ledger.write { write in
+                    _ = try await write.findOrCreateCustomer(appID: "app", appUserID: "alice", createdAt: Fixtures.instant(1))
+                    _ = try await write.appendEvents(
+                        appID: "app", appUserID: "alice", [Fixtures.event(.renewal, occurredAt: Int64(count))], recordedAt: Fixtures.instant(2))
+                    try await write.recordWebhookDeliveriesAtCommit((1...count).map { WebhookRecordsTests.delivery(Int64(1_000 * count + $0)) })
+                }
+            }
+            let stored = try await ledger.read {
+                try await $0.webhookDeliveries(appID: "app", endpointID: "ep", state: nil, before: nil, limit: 1_000)
+            }
+            #expect(stored.count == 151)
+            let feed = try await ledger.read { try await $0.eventFeed(appID: "app", after: 0, limit: 10) }
+            #expect(feed.map(\.feedPosition) == [1, 2])
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aWriteThatFailsLeavesNone(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
