@@ -16,6 +16,16 @@ public enum MetricInterval: String, Sendable, Hashable, CaseIterable {
         return buckets
     }
 
+    /// The buckets of `buckets(from:through:)` with the first starting on `from` and the last ending on
+    /// `through`: a series' points count only the days asked for, not the rest of a partial week or month.
+    public func clippedBuckets(from: CivilDate, through: CivilDate) -> [(start: CivilDate, end: CivilDate)] {
+        var buckets = buckets(from: from, through: through)
+        guard !buckets.isEmpty else { return [] }
+        buckets[0].start = from
+        buckets[buckets.count - 1].end = through
+        return buckets
+    }
+
     /// The first day of the bucket holding `date`.
     func bucketStart(of date: CivilDate) -> CivilDate {
         switch self {

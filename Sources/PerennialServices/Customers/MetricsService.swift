@@ -21,7 +21,7 @@ public struct MetricsService: Sendable {
         filters: MetricFilters = MetricFilters()
     ) async throws -> [SubscriptionMetrics.Point]? {
         guard let prefix = MetricSeries.measurePrefix(of: name) else { return nil }
-        let buckets = try Self.buckets(from: from, through: through, interval: interval)
+        let buckets = try Self.buckets(from: from, through: through, interval: interval, clipped: true)
         let query = filters.query(
             appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
             throughDay: buckets[buckets.count - 1].end.daysSince1970)
@@ -129,8 +129,11 @@ public struct MetricsService: Sendable {
         }
     }
 
-    static func buckets(from: CivilDate, through: CivilDate, interval: MetricInterval) throws -> [(start: CivilDate, end: CivilDate)] {
-        let buckets = interval.buckets(from: from, through: through)
+    /// `interval`'s buckets over the range, `clipped` to it or whole (retention's cohorts are whole months).
+    static func buckets(
+        from: CivilDate, through: CivilDate, interval: MetricInterval, clipped: Bool = false
+    ) throws -> [(start: CivilDate, end: CivilDate)] {
+        let buckets = clipped ? interval.clippedBuckets(from: from, through: through) : interval.buckets(from: from, through: through)
         guard !buckets.isEmpty, buckets.count <= maximumBuckets else {
             throw PerennialError(.invalidDateRange, "the range must run forwards and hold at most \(maximumBuckets) \(interval.rawValue)s")
         }
