@@ -18,7 +18,7 @@ struct Stripe {
                 apiVersion: app.apiVersion ?? StripeAPIClient.pinnedAPIVersion, transport: transport, retryPolicy: retryPolicy
             ))
         })
-        adapter = StripeAdapter(connections: connections, clock: clock)
+        adapter = StripeAdapter(connections: connections, ledger: ledger, clock: clock)
         routes = StripeRoutes(
             checkout: StripeCheckoutService(connections: connections, ledger: ledger),
             portal: StripePortalService(connections: connections, ledger: ledger)

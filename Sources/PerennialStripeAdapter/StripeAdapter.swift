@@ -14,11 +14,15 @@ public struct StripeAdapter: StoreAdapter {
 
     let connections: StripeConnections
     let reader: StripeSnapshotReader
+    let ledger: (any Ledger)?
     let clock: any Clock
 
-    public init(connections: StripeConnections, clock: any Clock) {
+    /// `ledger` gives each webhook the subscription's recorded transactions, so that it reads from Stripe
+    /// only what can have changed; without one, every webhook reads the whole history.
+    public init(connections: StripeConnections, ledger: (any Ledger)?, clock: any Clock) {
         self.connections = connections
         reader = StripeSnapshotReader(clock: clock)
+        self.ledger = ledger
         self.clock = clock
     }
 
@@ -41,8 +45,9 @@ public struct StripeAdapter: StoreAdapter {
         return 1
     }
 
-    /// The facts of the subscription the event leads to, as the API gives them now; none for an event
-    /// about anything else. Stripe unreachable: `store_unavailable` (the event is kept and retried).
+    /// The facts of the subscription the event leads to, as the API gives them now (what can have changed
+    /// since its recorded transactions: `StripeSnapshotReader`); none for an event about anything else.
+    /// Stripe unreachable: `store_unavailable` (the event is kept and retried).
     public func verifyNotification(_ body: Data, app: AppSettings) async throws -> VerifiedStoreNotification {
         guard let event = StripeEvent.decode(body) else {
             throw PerennialError(.invalidNotification, "not a Stripe event object")
@@ -50,7 +55,11 @@ public struct StripeAdapter: StoreAdapter {
         let connection = try connections.connection(for: app)
         var facts = FactBatch()
         if let located = try await StripeSubscriptionLocator(client: connection.client).locate(event.target) {
-            facts = try await reader.snapshot(of: located.subscriptionID, ownerHint: located.ownerHint, connection: connection).facts()
+            let key = SubscriptionKey(store: .stripe, id: located.subscriptionID)
+            let recorded = try await ledger?.read { try await $0.transactions(appID: app.id, subscription: key) } ?? []
+            facts = try await reader.snapshot(
+                of: located.subscriptionID, focus: located.invoice, ownerHint: located.ownerHint, recorded: recorded, connection: connection
+            ).facts()
         }
         return VerifiedStoreNotification(notificationUUID: event.id, notificationType: event.type, subtype: nil, facts: facts)
     }

@@ -6,21 +6,37 @@ import PerennialStripe
 /// invoices (at most `invoicePageLimit` pages of 100), for each invoice that collected money the charges
 /// that paid it (through its invoice payments) with their refunds and, for a disputed charge, its disputes;
 /// and the app user id Stripe carries for it.
+///
+/// For an event about a subscription whose transactions are recorded, only what can have changed is read:
+/// the subscription, the invoices created since the newest recorded one, and the invoice the event was about
+/// with its charges (a refund, a dispute, a late payment each come as an event about the invoice or its
+/// charge). A webhook then costs a few calls whatever the subscription's age, where reading the whole
+/// history cost two or more per period paid.
 struct StripeSnapshotReader: Sendable {
     static let invoicePageLimit = 10
 
     let clock: any Clock
 
-    /// The snapshot of `subscriptionID`; `ownerHint` is an app user id the caller read from the API (a
-    /// Checkout Session's `client_reference_id`), used when the subscription and its customer carry none.
+    /// The snapshot of `subscriptionID`, its whole history; `ownerHint` is an app user id the caller read
+    /// from the API (a Checkout Session's `client_reference_id`), used when the subscription and its
+    /// customer carry none.
     func snapshot(of subscriptionID: String, ownerHint: String? = nil, connection: StripeAppConnection) async throws -> StripeSubscriptionSnapshot {
+        try await snapshot(of: subscriptionID, focus: nil, ownerHint: ownerHint, recorded: [], connection: connection)
+    }
+
+    /// The snapshot of `subscriptionID` for an event about it: with `recorded` (its transactions as
+    /// recorded), the invoices newer than the newest recorded and `focus` (the invoice the event led to,
+    /// already read) with their charges; without, the whole history.
+    func snapshot(
+        of subscriptionID: String, focus: StripeInvoice?, ownerHint: String?, recorded: [TransactionFact], connection: StripeAppConnection
+    ) async throws -> StripeSubscriptionSnapshot {
         let client = connection.client
         let subscription = try await callingStripe { () async throws(StripeAPIError) in try await client.subscription(subscriptionID) }
-        let invoices = try await callingStripe { () async throws(StripeAPIError) in
-            try await client.invoices(subscription: subscriptionID, pageLimit: Self.invoicePageLimit)
-        }
+        var invoices = try await self.invoices(of: subscriptionID, newerThan: Self.newest(recorded), client: client)
+        let readAll = !invoices.recordedKept
+        if let focus, !invoices.list.contains(where: { $0.id == focus.id }) { invoices.list.append(focus) }
         var records: [StripeInvoiceRecord] = []
-        for invoice in invoices {
+        for invoice in invoices.list {
             guard invoice.status == .paid, (invoice.amountPaid ?? 0) > 0 else {
                 records.append(StripeInvoiceRecord(invoice: invoice))
                 continue
@@ -28,10 +44,35 @@ struct StripeSnapshotReader: Sendable {
             records.append(StripeInvoiceRecord(invoice: invoice, charges: try await charges(of: invoice, client: client)))
         }
         return StripeSubscriptionSnapshot(
-            subscription: subscription, invoices: records,
+            subscription: subscription, invoices: records, recorded: readAll ? [] : recorded,
             ownerAppUserID: try await owner(of: subscription, hint: ownerHint, client: client),
             observedAt: clock.now(), pastDueAccess: connection.pastDueAccess
         )
+    }
+
+    /// The newest recorded transaction's invoice: the list is read from there on.
+    static func newest(_ recorded: [TransactionFact]) -> String? {
+        recorded.max { ($0.purchasedAt, $0.transactionID) < ($1.purchasedAt, $1.transactionID) }?.transactionID
+    }
+
+    /// The invoices created after `cursor`, or every invoice without one or when Stripe no longer knows it
+    /// (then `recordedKept` is false: the whole history was read).
+    private func invoices(
+        of subscriptionID: String, newerThan cursor: String?, client: StripeAPIClient
+    ) async throws -> (list: [StripeInvoice], recordedKept: Bool) {
+        if let cursor {
+            do {
+                return (try await client.invoices(subscription: subscriptionID, newerThan: cursor, pageLimit: Self.invoicePageLimit), true)
+            } catch where error.code == .invalidRequest || error.code == .notFound {
+                // Fall through to the whole list.
+            } catch {
+                throw error.perennialError
+            }
+        }
+        let all = try await callingStripe { () async throws(StripeAPIError) in
+            try await client.invoices(subscription: subscriptionID, pageLimit: Self.invoicePageLimit)
+        }
+        return (all, false)
     }
 
     /// The charges that paid an invoice, each with its disputes when it was disputed.

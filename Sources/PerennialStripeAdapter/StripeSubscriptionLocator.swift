@@ -6,9 +6,11 @@ import PerennialStripe
 /// PaymentIntent; a dispute through its charge; a Checkout Session names it, with the app user id it was
 /// created for. Nil when the object leads to no subscription (a one-off invoice, a payment-mode session).
 struct StripeSubscriptionLocator: Sendable {
-    /// A subscription, and the app user id its Checkout Session carries, when the event was one.
+    /// A subscription; the invoice the event led to it through (read on the way), and the app user id its
+    /// Checkout Session carries, when the event was one.
     struct Located: Sendable, Hashable {
         var subscriptionID: String
+        var invoice: StripeInvoice?
         var ownerHint: String?
     }
 
@@ -19,13 +21,13 @@ struct StripeSubscriptionLocator: Sendable {
         case .subscription(let id):
             return Located(subscriptionID: id)
         case .invoice(let id):
-            return try await subscription(ofInvoice: id).map { Located(subscriptionID: $0) }
+            return try await subscription(ofInvoice: id)
         case .charge(let id):
-            return try await subscription(ofCharge: id).map { Located(subscriptionID: $0) }
+            return try await subscription(ofCharge: id)
         case .dispute(let id):
             let dispute = try await callingStripe { () async throws(StripeAPIError) in try await client.dispute(id) }
             guard let charge = dispute.charge?.id else { return nil }
-            return try await subscription(ofCharge: charge).map { Located(subscriptionID: $0) }
+            return try await subscription(ofCharge: charge)
         case .checkoutSession(let id):
             let session = try await callingStripe { () async throws(StripeAPIError) in try await client.checkoutSession(id) }
             guard session.mode == "subscription", let subscription = session.subscription?.id else { return nil }
@@ -35,11 +37,12 @@ struct StripeSubscriptionLocator: Sendable {
         }
     }
 
-    private func subscription(ofInvoice id: String) async throws -> String? {
-        try await callingStripe { () async throws(StripeAPIError) in try await client.invoice(id) }.subscriptionID
+    private func subscription(ofInvoice id: String) async throws -> Located? {
+        let invoice = try await callingStripe { () async throws(StripeAPIError) in try await client.invoice(id) }
+        return invoice.subscriptionID.map { Located(subscriptionID: $0, invoice: invoice) }
     }
 
-    private func subscription(ofCharge id: String) async throws -> String? {
+    private func subscription(ofCharge id: String) async throws -> Located? {
         let charge = try await callingStripe { () async throws(StripeAPIError) in try await client.charge(id) }
         guard let paymentIntent = charge.paymentIntent?.id else { return nil }
         let payments = try await callingStripe { () async throws(StripeAPIError) in try await client.invoicePayments(paymentIntent: paymentIntent) }

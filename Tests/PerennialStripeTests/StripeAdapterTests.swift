@@ -16,7 +16,7 @@ struct StripeAdapterTests {
     func adapter(_ stripe: ScriptedStripe) -> StripeAdapter {
         let settings = StripeSettings(secretKey: StripeSecretKey("sk_test_forest"), webhookSecrets: [Self.secret])
         let client = StripeAPIClient(secretKey: settings.secretKey, baseURL: "https://stripe.test", transport: stripe, sleep: { _ in })
-        return StripeAdapter(connections: StripeConnections(["forest": StripeAppConnection(settings: settings, client: client)]), clock: FixedClock(Self.now))
+        return StripeAdapter(connections: StripeConnections(["forest": StripeAppConnection(settings: settings, client: client)]), ledger: nil, clock: FixedClock(Self.now))
     }
 
     /// An event whose copy of the subscription says it is active, paid until day 60.

@@ -5,6 +5,14 @@ extension StripeAPIClient {
         try await list(StripeInvoice.self, path: Self.path("invoices"), parameters: ["subscription": subscription], pageLimit: pageLimit)
     }
 
+    /// `GET /v1/invoices?subscription=…&ending_before=…`: the invoices of a subscription created after
+    /// `invoice`, at most `pageLimit` pages of 100.
+    public func invoices(subscription: String, newerThan invoice: String, pageLimit: Int = 10) async throws(StripeAPIError) -> [StripeInvoice] {
+        try await list(
+            StripeInvoice.self, path: Self.path("invoices"), parameters: ["subscription": subscription], pageLimit: pageLimit,
+            newerThan: invoice)
+    }
+
     /// `GET /v1/invoices/{id}`.
     public func invoice(_ id: String) async throws(StripeAPIError) -> StripeInvoice {
         try await send(StripeInvoice.self, path: Self.path("invoices", .id(id)))

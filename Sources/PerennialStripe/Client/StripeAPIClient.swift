@@ -125,20 +125,21 @@ public struct StripeAPIClient: Sendable, CustomStringConvertible {
     }
 
     /// Every item of a list, page after page (`starting_after` the last id) until `has_more` is false, at
-    /// most `pageLimit` pages of 100.
+    /// most `pageLimit` pages of 100. With `newerThan`, only the items created after that one, paged the
+    /// other way (`ending_before` the first id of the page before).
     func list<Item: Decodable & Sendable & Hashable & Identifiable>(
-        _ type: Item.Type, path: APIPath, parameters: StripeFormParameters, pageLimit: Int
+        _ type: Item.Type, path: APIPath, parameters: StripeFormParameters, pageLimit: Int, newerThan: String? = nil
     ) async throws(StripeAPIError) -> [Item] where Item.ID == String {
         var items: [Item] = []
-        var after: String?
+        var cursor = newerThan
         for _ in 0..<max(1, pageLimit) {
             var page = parameters
             page.append("limit", "100")
-            page.append("starting_after", after)
+            page.append(newerThan == nil ? "starting_after" : "ending_before", cursor)
             let answer = try await send(StripeList<Item>.self, path: path, parameters: page)
             items += answer.data
-            guard answer.hasMore, let last = answer.data.last?.id else { return items }
-            after = last
+            guard answer.hasMore, let next = newerThan == nil ? answer.data.last?.id : answer.data.first?.id else { return items }
+            cursor = next
         }
         return items
     }
