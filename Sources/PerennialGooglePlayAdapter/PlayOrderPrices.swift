@@ -9,7 +9,7 @@ import PerennialServices
 /// Google unreachable or rate-limiting is transient: the caller fails and is retried, as for the purchase
 /// itself. An order Google refuses to show (the service account lacks "View financial data"), does not know,
 /// or answers malformed is left out: the period is then priced from the purchase, or from the catalog and
-/// marked estimated, and `perennial doctor` says why.
+/// marked estimated, and `perennial doctor` says why. Several new orders are read in one `orders.batchGet`.
 struct PlayOrderPrices: Sendable {
     /// The ids of the orders of the purchase's current paid periods (a free trial has none to price).
     static func paidOrderIDs(of purchase: PlaySubscriptionPurchase) -> [String] {
@@ -25,11 +25,29 @@ struct PlayOrderPrices: Sendable {
         let paid = Self.paidOrderIDs(of: purchase)
         guard !paid.isEmpty else { return ([:], []) }
         let alreadyPriced = Set(recorded.filter { $0.price != nil }.map(\.transactionID)).intersection(paid)
+        let unread = Set(paid).subtracting(alreadyPriced).sorted()
+        if unread.count > 1, let batch = try await readBatch(unread, connection: connection) { return (batch, alreadyPriced) }
         var orders: [String: PlayOrder] = [:]
-        for orderID in Set(paid).subtracting(alreadyPriced).sorted() {
+        for orderID in unread {
             if let order = try await read(orderID, connection: connection) { orders[orderID] = order }
         }
         return (orders, alreadyPriced)
+    }
+
+    /// Several orders in one `orders.batchGet`, by id; nil when Google refused the batch for one of them
+    /// (then each is read on its own, so one unknown order does not leave the others unpriced).
+    private func readBatch(_ orderIDs: [String], connection: PlayAppConnection) async throws -> [String: PlayOrder]? {
+        guard orderIDs.count <= PlayDeveloperAPIClient.maximumOrdersPerBatch else { return nil }
+        do {
+            let orders = try await connection.client.orders(ids: orderIDs)
+            let byID = Dictionary(orders.compactMap { order in order.orderId.map { ($0, order) } }, uniquingKeysWith: { first, _ in first })
+            return byID.count == orderIDs.count ? byID : nil
+        } catch {
+            switch error.kind {
+            case .unavailable, .rateLimited: throw error.perennialError
+            default: return nil
+            }
+        }
     }
 
     private func read(_ orderID: String, connection: PlayAppConnection) async throws -> PlayOrder? {

@@ -57,7 +57,7 @@ struct TestHarness {
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     /// `extraApps` are served beside `forest`; `server` sets the body and rate limits. The database is in
     /// memory unless `databaseURL` names one; the master key is random unless given. `stores` and
-    /// `makeStoreRoutes` add stores beside the App Store.
+    /// `makeStoreRoutes` add stores beside the App Store; `outboundCalls` counts the calls to the stores.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
         signedDataRoot: Data? = nil, notificationVersions: Set<Int> = [],
@@ -72,7 +72,7 @@ struct TestHarness {
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
         withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
-        configuredWebhooks: [ConfiguredWebhookEndpoint] = [],
+        configuredWebhooks: [ConfiguredWebhookEndpoint] = [], outboundCalls: OutboundCallCounter? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
         TestLogging.bootstrap()
@@ -150,7 +150,7 @@ struct TestHarness {
                 configureStripe(&settings)
                 perennial.stripe["forest"] = settings
             }
-            let network = AsyncHTTPClientTransport(client: .shared)
+            let network = outboundCalls?.counting(AsyncHTTPClientTransport(client: .shared)) ?? AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, previousMasterKeys: previousMasterKeys, clock: clock,
                 transport: googleTransport.map { GoogleRoutingTransport(google: $0, network: network) } ?? network,

@@ -2,6 +2,8 @@
 /// subscription, tax included. Only the fields Perennial reads are decoded; unknown enum values stay as their
 /// strings.
 public struct PlayOrder: Sendable, Hashable, Codable {
+    /// The order's id (`GPA.…`; a renewal's ends in `..N`).
+    public var orderId: String?
     /// `PENDING`, `PROCESSED`, `CANCELED`, `PENDING_REFUND`, `PARTIALLY_REFUNDED`, `REFUNDED`.
     public var state: String?
     public var buyerAddress: BuyerAddress?

@@ -20,7 +20,7 @@ actor FakePlayBackend: HTTPTransport {
     private(set) var acknowledged: [String] = []
     private(set) var apiCalls = 0
     private var outage = false
-    /// What `orders.get` answers, by order id; an id without one is not found.
+    /// What `orders.get` answers, by order id (and `orders.batchGet` for each); an id without one is not found.
     private var orders: [String: HTTPTransportResponse] = [:]
     private(set) var orderCalls = 0
 
@@ -58,6 +58,20 @@ actor FakePlayBackend: HTTPTransport {
         apiCalls += 1
         if outage { return HTTPTransportResponse(status: 503) }
         guard request.header("Authorization") == "Bearer ya29.fake" else { return HTTPTransportResponse(status: 401) }
+        let batchPrefix = "https://play.test/androidpublisher/v3/applications/\(Self.packageName)/orders:batchGet?"
+        if request.url.hasPrefix(batchPrefix) {
+            // One unknown or refused order fails the whole batch, as Google does.
+            orderCalls += 1
+            let ids = request.url.dropFirst(batchPrefix.count).split(separator: "&").compactMap { pair -> String? in
+                guard pair.hasPrefix("orderIds=") else { return nil }
+                return String(pair.dropFirst("orderIds=".count)).removingPercentEncoding
+            }
+            let answers = ids.map { orders[$0] }
+            guard let failed = answers.first(where: { $0 == nil || $0?.status != 200 }) else {
+                return Self.json(["orders": answers.compactMap { $0.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) } }])
+            }
+            return failed ?? Self.notFound
+        }
         let ordersPrefix = "https://play.test/androidpublisher/v3/applications/\(Self.packageName)/orders/"
         if request.url.hasPrefix(ordersPrefix) {
             orderCalls += 1

@@ -58,6 +58,41 @@ struct PlayOrderPricesTests {
         }
     }
 
+    /// A purchase of two items, a plan and an add-on, paid by `orders`.
+    static func twoItems(orders: (String, String)) -> [String: Any] {
+        var purchase = Lifecycle.purchase(order: orders.0, start: 0, expiry: 30)
+        var items = purchase["lineItems"] as? [[String: Any]] ?? []
+        items.append(items[0].merging(["productId": "pro.yearly", "latestSuccessfulOrderId": orders.1]) { $1 })
+        purchase["lineItems"] = items
+        return purchase
+    }
+
+    static func order(_ id: String, euros: String) -> HTTPTransportResponse {
+        FakePlayBackend.json([
+            "orderId": id, "state": "PROCESSED", "lineItems": [["total": ["currencyCode": "EUR", "units": euros]]],
+        ] as [String: Any])
+    }
+
+    /// Both items' periods new: their orders in one `orders.batchGet`.
+    @Test func twoNewOrdersAreReadInOneBatch() async throws {
+        let google = FakePlayBackend()
+        try await TestHarness.run(google: try FakePlayBackend.settings(), googleTransport: google) { harness in
+            await google.put("tok-4", Self.twoItems(orders: ("GPA.A", "GPA.B")))
+            await google.answerOrder("GPA.A", with: Self.order("GPA.A", euros: "4"))
+            await google.answerOrder("GPA.B", with: Self.order("GPA.B", euros: "7"))
+            #expect(try await harness.postGooglePurchase("dan", token: "tok-4").status == 200)
+            #expect(await google.orderCalls == 1)
+            let prices = try await Self.sales(harness, "dan").compactMap { $0["price"]["minor_units"].int }.sorted()
+            #expect(prices == [400, 700])
+            // One order Google will not show (GPA.D): the batch fails, and each is read on its own.
+            await google.put("tok-5", Self.twoItems(orders: ("GPA.C", "GPA.D")))
+            await google.answerOrder("GPA.C", with: Self.order("GPA.C", euros: "5"))
+            #expect(try await harness.postGooglePurchase("eve", token: "tok-5").status == 200)
+            #expect(await google.orderCalls == 4, "one batch, then GPA.C and GPA.D each")
+            #expect(try await Self.sales(harness, "eve").contains { $0["price"]["minor_units"].int == 500 })
+        }
+    }
+
     @Test func ordersGoogleWillNotShowLeaveThePurchasesOwnPriceAndAnOutageIsRetried() async throws {
         let google = FakePlayBackend()
         try await TestHarness.run(google: try FakePlayBackend.settings(), googleTransport: google) { harness in
