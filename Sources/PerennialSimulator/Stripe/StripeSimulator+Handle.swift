@@ -5,7 +5,6 @@ extension StripeSimulator {
     /// call itself; then the webhooks due are delivered. Every answer has a `Request-Id`.
     public func handle(_ request: StripeSimulatedRequest) async -> StripeSimulatedResponse {
         let requestID = StripeSimulatedID.make("req_")
-        answeredCalls += 1
         if let fault = faultList.take(at: simulatorNow) {
             if case .timeout(let seconds) = fault.kind {
                 await hold(seconds: seconds)

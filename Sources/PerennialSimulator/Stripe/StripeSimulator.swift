@@ -47,9 +47,6 @@ public actor StripeSimulator {
     /// Bumped when the faults are cleared: requests a timeout fault holds are let go.
     var faultGeneration = 0
 
-    /// How many API calls were answered (faults included), for tests that count what a client spends.
-    public internal(set) var answeredCalls = 0
-
     var webhookEndpoint: StripeSimulatedWebhookEndpoint?
     var webhookSender: (any StripeSimulatedWebhookSender)?
     var pendingDeliveries: [StripeSimulatedPendingDelivery] = []

@@ -9,19 +9,20 @@ struct StripeCallsPerWebhookTests {
     /// The calls to Stripe per webhook delivered, over the renewal that ends paid period `n`, for n = 1, 24, 120
     /// (no trial: the first period is paid).
     @Test func aRenewalCostsTheSameCallsWhateverTheSubscriptionsAge() async throws {
-        try await TestHarness.run(withStripe: true, configureStripe: { $0.checkout?.trialDays = nil }) { harness in
+        let counter = OutboundCallCounter()
+        try await TestHarness.run(withStripe: true, configureStripe: { $0.checkout?.trialDays = nil }, outboundCalls: counter) { harness in
             let stripe = try #require(harness.stripe)
             let subscriptionID = try await harness.buyOnTheWeb(appUserID: "ida")
             var perWebhook: [Int: Double] = [:]
             for period in 1...120 {
                 let subscription = try await harness.stripeCall("GET", "/v1/subscriptions/\(subscriptionID)")
                 let end = try #require(subscription["items"]?["data"]?.array?.first?["current_period_end"]?.int)
-                let calls = await stripe.answeredCalls, webhooks = await stripe.webhookAttempts().count
+                let calls = await counter.calls["stripe"] ?? 0, webhooks = await stripe.webhookAttempts().count
                 await harness.advanceStripe(days: (Double(end * 1000 - harness.clock.now().milliseconds) / 1000 + 3_600) / 86_400)
                 guard [1, 24, 120].contains(period) else { continue }
                 let delivered = await stripe.webhookAttempts().count - webhooks
                 #expect(delivered > 0)
-                perWebhook[period] = Double(await stripe.answeredCalls - calls) / Double(max(1, delivered))
+                perWebhook[period] = Double((await counter.calls["stripe"] ?? 0) - calls) / Double(max(1, delivered))
             }
             let web = try await harness.webSubscription("ida")
             #expect(web["state"].string == "active" && web["renewal_count"].int == 120, "\(web)")
