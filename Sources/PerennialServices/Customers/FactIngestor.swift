@@ -107,18 +107,28 @@ public struct FactIngestor: Sendable {
 
     /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
     /// its history gained or lost, and its effects (the outbox), all in the caller's write. Returns the
-    /// state written; nil when the subscription has no owner or no transaction.
+    /// state written; nil when the subscription has no owner or no transaction. `preloaded`: what the fold
+    /// reads, read for a page of subscriptions already locked (`refold(page:…)`); else it locks and reads.
     @discardableResult
     private func fold(
         _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
-        at now: Instant, in ledger: any LedgerSession
+        at now: Instant, in ledger: any LedgerSession, preloaded: SubscriptionFoldInputs? = nil
     ) async throws -> SubscriptionState? {
-        try await ledger.lockSubscription(appID: app.id, subscription: key)
-        let currentOwner = try await ledger.subscriptionOwner(appID: app.id, subscription: key)
+        var inputs: SubscriptionFoldInputs
+        if let preloaded {
+            inputs = preloaded
+        } else {
+            try await ledger.lockSubscription(appID: app.id, subscription: key)
+            inputs = SubscriptionFoldInputs(owner: try await ledger.subscriptionOwner(appID: app.id, subscription: key))
+        }
+        let currentOwner = inputs.owner
         guard let appUserID = try await owner(key, currentOwner) else { return nil }
-        let transactions = try await ledger.transactions(appID: app.id, subscription: key)
-        let renewals = try await ledger.renewalInfos(appID: app.id, subscription: key)
-        let standing = try await ledger.events(appID: app.id, subscription: key).map(\.event)
+        if preloaded == nil {
+            inputs.transactions = try await ledger.transactions(appID: app.id, subscription: key)
+            inputs.renewalInfos = try await ledger.renewalInfos(appID: app.id, subscription: key)
+            inputs.events = try await ledger.events(appID: app.id, subscription: key)
+        }
+        let transactions = inputs.transactions, renewals = inputs.renewalInfos, standing = inputs.events.map(\.event)
         guard let decision = SubscriptionDecider(catalog: app.catalog)
             .decide(transactions: transactions, renewalInfos: renewals, recorded: standing, at: now)
         else { return nil }
@@ -139,7 +149,7 @@ public struct FactIngestor: Sendable {
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
         try await MetricRollups.update(
             key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app, at: now,
-            in: ledger)
+            stored: preloaded?.contributions, in: ledger)
         if let previous = currentOwner, previous != appUserID {
             // Lifetime value per customer follows the subscription to its new owner.
             try await ledger.refreshCustomerLifetimeValues(appID: app.id, appUserIDs: [previous, appUserID])
@@ -164,6 +174,23 @@ public struct FactIngestor: Sendable {
         var states: [SubscriptionState?] = []
         for key in keys {
             states.append(try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger))
+        }
+        return states
+    }
+
+    /// Folds a page of subscriptions again at `now`, for their current owners, inside the caller's write:
+    /// all of them locked by one statement and read by a few (`foldInputs`), then each decided and written.
+    /// Returns each one's state before and after; after is nil for one nobody owns.
+    func refold(
+        page keys: [SubscriptionKey], app: AppSettings, at now: Instant, in ledger: any LedgerSession
+    ) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)] {
+        try await ledger.lockSubscriptions(appID: app.id, keys)
+        let inputs = try await ledger.foldInputs(appID: app.id, keys: keys)
+        var states: [(before: SubscriptionState?, after: SubscriptionState?)] = []
+        for key in keys {
+            let preloaded = inputs[key] ?? SubscriptionFoldInputs()
+            let after = try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger, preloaded: preloaded)
+            states.append((preloaded.state, after))
         }
         return states
     }

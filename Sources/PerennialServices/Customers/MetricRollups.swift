@@ -5,13 +5,15 @@ import PerennialCore
 /// stored before is added to the rollups — so a late or out-of-order fact corrects exactly the past days it
 /// touches, and a fold that changes nothing writes nothing.
 enum MetricRollups {
+    /// Writes the difference between the subscription's contributions now and those stored (`stored`, when
+    /// the caller has read them already).
     static func update(
         _ key: SubscriptionKey, environment: StoreEnvironment, owner: String?, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact],
-        app: AppSettings, at now: Instant, in ledger: any LedgerSession
+        app: AppSettings, at now: Instant, stored: [MetricContribution]? = nil, in ledger: any LedgerSession
     ) async throws {
         let contributions = SubscriptionContributions(catalog: app.catalog, schedules: app.revenue.schedules)
             .contributions(transactions: transactions, renewalInfos: renewalInfos, through: now)
-        let stored = try await ledger.metricContributions(appID: app.id, subscription: key)
+        let stored = if let stored { stored } else { try await ledger.metricContributions(appID: app.id, subscription: key) }
         let difference = MetricContribution.difference(from: stored, to: contributions)
         guard !difference.isEmpty else { return }
         try await ledger.replaceMetricContributions(

@@ -25,9 +25,8 @@ public struct ReplayService: Sendable {
         let now = clock.now()
         guard dryRun else {
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
-            return try await rebuildingMetrics(app: app, progress: progress) { key, session in
-                let before = try await session.subscriptionState(appID: app.id, subscription: key)
-                return (before, try await ingestor.refold([key], app: app, at: now, in: session)[0])
+            return try await rebuildingMetrics(app: app, progress: progress) { keys, session in
+                try await ingestor.refold(page: keys, app: app, at: now, in: session)
             }
         }
         let decider = SubscriptionDecider(catalog: app.catalog)
@@ -41,37 +40,43 @@ public struct ReplayService: Sendable {
     /// Rebuilds `app`'s metric rollups when they wait for it (after the upgrade that added them, or a replay
     /// that was cut short); nil when they do not. `perennial serve` runs it at startup, in the background. Only
     /// the metrics: each owned subscription's contributions are computed from its facts and written, its state,
-    /// events and effects left as they are (a third of the statements of a replay).
+    /// events and effects left as they are. A page of subscriptions is locked and read in a few statements.
     public func rebuildMetricsIfNeeded(
         app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void = { _ in }
     ) async throws -> ReplaySummary? {
         guard try await ledger.read({ try await $0.isRebuildingMetricRollups(appID: app.id) }) else { return nil }
         let now = clock.now()
-        return try await rebuildingMetrics(app: app, progress: progress) { key, session in
-            try await session.lockSubscription(appID: app.id, subscription: key)
-            guard let state = try await session.subscriptionState(appID: app.id, subscription: key) else { return (nil, nil) }
-            try await MetricRollups.update(
-                key, environment: state.environment, owner: try await session.subscriptionOwner(appID: app.id, subscription: key),
-                transactions: try await session.transactions(appID: app.id, subscription: key),
-                renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key), app: app, at: now, in: session)
-            return (state, state)
+        return try await rebuildingMetrics(app: app, progress: progress) { keys, session in
+            try await session.lockSubscriptions(appID: app.id, keys)
+            let inputs = try await session.foldInputs(appID: app.id, keys: keys)
+            var states: [(before: SubscriptionState?, after: SubscriptionState?)] = []
+            for key in keys {
+                guard let read = inputs[key], let state = read.state else {
+                    states.append((nil, nil))
+                    continue
+                }
+                try await MetricRollups.update(
+                    key, environment: state.environment, owner: read.owner, transactions: read.transactions,
+                    renewalInfos: read.renewalInfos, app: app, at: now, stored: read.contributions, in: session)
+                states.append((state, state))
+            }
+            return states
         }
     }
 
     /// Empties the app's rollups (marking its metrics as being rebuilt: they are partial until the last page),
-    /// runs `each` on every subscription with transactions, a page per write, each adding back what its
-    /// subscription contributes, and marks the metrics rebuilt. `each` returns the state before and after.
+    /// runs `each` on every page of subscriptions with transactions, a page per write, each adding back what
+    /// its subscriptions contribute, and marks the metrics rebuilt. `each` returns the states before and after.
     private func rebuildingMetrics(
         app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void,
-        each: @escaping @Sendable (SubscriptionKey, any LedgerSession) async throws -> (SubscriptionState?, SubscriptionState?)
+        each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
     ) async throws -> ReplaySummary {
         try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
         let summary = try await pages(progress: progress) { cursor in
             try await ledger.write { session in
                 let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
                 var page = ReplaySummary(lastKey: keys.last)
-                for key in keys {
-                    let (before, after) = try await each(key, session)
+                for (before, after) in try await each(keys, session) {
                     page.count(before: before, after: after, eventsChanged: false)
                 }
                 return page
@@ -103,19 +108,18 @@ public struct ReplayService: Sendable {
         in session: any LedgerSession
     ) async throws -> ReplaySummary {
         let keys = try await session.subscriptionKeys(appID: app.id, after: after, limit: limit)
+        let inputs = try await session.foldInputs(appID: app.id, keys: keys)
         var page = ReplaySummary(lastKey: keys.last)
         for key in keys {
-            let stored = try await session.subscriptionState(appID: app.id, subscription: key)
-            guard try await session.subscriptionOwner(appID: app.id, subscription: key) != nil else {
-                page.count(before: stored, after: nil, eventsChanged: false)
+            let read = inputs[key] ?? SubscriptionFoldInputs()
+            guard read.owner != nil else {
+                page.count(before: read.state, after: nil, eventsChanged: false)
                 continue
             }
             let decision = decider.decide(
-                transactions: try await session.transactions(appID: app.id, subscription: key),
-                renewalInfos: try await session.renewalInfos(appID: app.id, subscription: key),
-                recorded: try await session.events(appID: app.id, subscription: key).map(\.event), at: now)
+                transactions: read.transactions, renewalInfos: read.renewalInfos, recorded: read.events.map(\.event), at: now)
             let eventsChanged = decision.map { !$0.newEvents.isEmpty || !$0.retractedEventFingerprints.isEmpty } ?? false
-            page.count(before: stored, after: decision?.state, eventsChanged: eventsChanged)
+            page.count(before: read.state, after: decision?.state, eventsChanged: eventsChanged)
         }
         return page
     }

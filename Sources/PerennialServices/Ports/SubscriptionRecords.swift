@@ -7,6 +7,13 @@ public protocol SubscriptionRecords: Sendable {
     /// Blocks other transactions that lock the same subscription until this one ends.
     func lockSubscription(appID: String, subscription: SubscriptionKey) async throws
 
+    /// Locks each subscription as `lockSubscription` does, in the order given, in one statement.
+    func lockSubscriptions(appID: String, _ keys: [SubscriptionKey]) async throws
+
+    /// What folding each of `keys` reads (an entry for every key, empty for one with nothing stored), in a
+    /// few statements whatever their number. Lock them first: what is read stays true until the write ends.
+    func foldInputs(appID: String, keys: [SubscriptionKey]) async throws -> [SubscriptionKey: SubscriptionFoldInputs]
+
     /// The app user id that owns a subscription, if any.
     func subscriptionOwner(appID: String, subscription: SubscriptionKey) async throws -> String?
 
