@@ -9,15 +9,8 @@ struct FoldInputsTests {
     @Test(arguments: TestDatabase.available)
     func aPageReadsWhatEachSubscriptionReadsAlone(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let world = try IdentityWorld(database: connection)
+            let world = try await ReplayTests.threeOwnedAndAnOrphan(connection)
             let app = IdentityWorld.app
-            for (index, id) in ["a", "b", "c"].enumerated() {
-                try await world.purchase("sub-\(id)", by: "user-\(index)")
-            }
-            let orphan = Fixtures.transaction("orphan", original: "orphan", purchasedAt: 1_000, expiresAt: 10_000)
-            try await world.ledger.write { session in
-                try await session.saveTransactions(appID: app.id, [orphan], recordedAt: Fixtures.instant(1_000))
-            }
             let keys = ["sub-a", "sub-b", "sub-c", "orphan", "never-seen"].map { SubscriptionKey(store: .appStore, id: $0) }
                 + [SubscriptionKey(store: .stripe, id: "sub-a")]
             try await world.ledger.write { session in

@@ -10,18 +10,25 @@ import Testing
 /// (which writes nothing) and rebuilt by a replay, page after page; subscriptions nobody owns are left alone.
 @Suite("Replay")
 struct ReplayTests {
+    /// Subscriptions `sub-a`, `sub-b` and `sub-c` of `user-0` to `user-2`, and `orphan`, whose facts nobody
+    /// has sent proof of.
+    static func threeOwnedAndAnOrphan(_ connection: PerennialDatabase) async throws -> IdentityWorld {
+        let world = try IdentityWorld(database: connection)
+        for (index, id) in ["a", "b", "c"].enumerated() {
+            try await world.purchase("sub-\(id)", by: "user-\(index)")
+        }
+        let orphan = Fixtures.transaction("orphan", original: "orphan", purchasedAt: 1_000, expiresAt: 10_000)
+        try await world.ledger.write { session in
+            try await session.saveTransactions(appID: IdentityWorld.app.id, [orphan], recordedAt: Fixtures.instant(1_000))
+        }
+        return world
+    }
+
     @Test(arguments: TestDatabase.available)
     func aStateItsFactsDoNotGiveIsFoundAndRebuilt(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
-            let world = try IdentityWorld(database: connection)
+            let world = try await Self.threeOwnedAndAnOrphan(connection)
             let app = IdentityWorld.app
-            for (index, id) in ["a", "b", "c"].enumerated() {
-                try await world.purchase("sub-\(id)", by: "user-\(index)")
-            }
-            let orphan = Fixtures.transaction("orphan", original: "orphan", purchasedAt: 1_000, expiresAt: 10_000)
-            try await world.ledger.write { session in
-                try await session.saveTransactions(appID: app.id, [orphan], recordedAt: Fixtures.instant(1_000))
-            }
             let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2)
 
             let clean = try await replay.replay(app: app, dryRun: true)
