@@ -14,18 +14,22 @@ extension DatabaseSession {
         let rollback = depth == 1 ? ["ROLLBACK"] : ["ROLLBACK TO SAVEPOINT \(name)", "RELEASE SAVEPOINT \(name)"]
 
         try await execute(begin)
-        let deferredMark = deferredDeliveries.mark()
+        let deferredMark = deferredDeliveries.mark(), rollupMark = deferredRollupCells.mark()
         let result: Result
         do {
             result = try await body(self)
             try Task.checkCancellation()
         } catch {
             deferredDeliveries.rollBack(to: deferredMark)
+            deferredRollupCells.rollBack(to: rollupMark)
             await roll(back: rollback)
             throw error
         }
         do {
-            if depth == 1 { try await SQLLedgerSession.insertDeferredDeliveries(of: self) }
+            if depth == 1 {
+                try await SQLLedgerSession.insertDeferredRollupCells(of: self)
+                try await SQLLedgerSession.insertDeferredDeliveries(of: self)
+            }
             // A commit already decided on must run even if the task is cancelled meanwhile. SQLite's writer
             // runs it on this thread whatever the task's state, with no task to wait for (see `SQLiteWriterDatabase`).
             if case .sqliteWriter = driver {
@@ -35,10 +39,14 @@ extension DatabaseSession {
             }
         } catch {
             deferredDeliveries.rollBack(to: deferredMark)
+            deferredRollupCells.rollBack(to: rollupMark)
             await roll(back: rollback)
             throw error
         }
-        if depth == 1 { deferredDeliveries.reset() }
+        if depth == 1 {
+            deferredDeliveries.reset()
+            deferredRollupCells.reset()
+        }
         return result
     }
 

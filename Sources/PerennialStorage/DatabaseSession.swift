@@ -1,4 +1,5 @@
 import Logging
+import PerennialServices
 import SQLKit
 import Synchronization
 
@@ -21,7 +22,9 @@ final class DatabaseSession: Sendable {
     /// The driver's connection `sql` runs on, for the busiest reads, which skip SQLKit's generic layer.
     let driver: SessionDriver
     /// Webhook deliveries inserted when the transaction commits.
-    let deferredDeliveries = DeferredDeliveries()
+    let deferredDeliveries = DeferredRows<NewWebhookDelivery>()
+    /// Cells added to the metric rollups when the transaction commits, summed.
+    let deferredRollupCells = DeferredRows<DeferredRollupCell>()
 
     private struct State {
         var isActive = true

@@ -38,35 +38,56 @@ extension SQLLedgerSession {
             appID: appID, environment: environment, store: subscription.store, shardKey: subscription.id, cells: difference)
     }
 
-    /// Adds `cells` (distinct) to the app's rollups under the environment and store, in the shard `shardKey` picks.
+    /// Adds `cells` to the app's rollups under the environment and store, in the shard `shardKey` picks, as
+    /// the write commits (`DatabaseSession.deferredRollupCells`): the write's folds then share one statement,
+    /// their cells summed by row.
     func addToRollups(
         appID: String, environment: StoreEnvironment, store: Store, shardKey: String, cells: [MetricContribution]
     ) async throws {
         guard !cells.isEmpty else { return }
         let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(shardKey) % metricShards)
+        session.deferredRollupCells.append(cells.map { cell in
+            DeferredRollupCell(
+                row: .init(appID: appID, measure: cell.measure, day: Int64(cell.day), environment: environment.rawValue,
+                           store: store.rawValue, productID: cell.productID, country: cell.country, shard: shard),
+                value: cell.value)
+        })
+    }
+
+    /// Adds what this write deferred to the rollups: first thing in every statement of the write that reads or
+    /// empties them.
+    func insertDeferredRollupCells() async throws {
+        try await Self.insertDeferredRollupCells(of: session)
+    }
+
+    static func insertDeferredRollupCells(of session: DatabaseSession) async throws {
+        let cells = DeferredRollupCell.summed(session.deferredRollupCells.takeWaiting())
+        guard !cells.isEmpty else { return }
         if session.kind == .postgresql {
-            // One statement for the whole difference (its cells are distinct), not a round trip per cell.
-            try await sql.raw("""
+            // One statement for the whole write, whatever the number of rows.
+            try await session.sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
-                SELECT \(bind: appID), cell.measure, cell.day, \(bind: environment.rawValue), \(bind: store.rawValue),
-                       cell.product_id, cell.country, \(bind: shard), cell.value
-                FROM unnest(\(bind: cells.map(\.measure))::text[], \(bind: cells.map { Int64($0.day) })::bigint[],
-                            \(bind: cells.map(\.productID))::text[], \(bind: cells.map(\.country))::text[],
-                            \(bind: cells.map(\.value))::bigint[]) AS cell(measure, day, product_id, country, value)
+                SELECT cell.app_id, cell.measure, cell.day, cell.environment, cell.store, cell.product_id, cell.country, cell.shard, cell.value
+                FROM unnest(\(bind: cells.map(\.row.appID))::text[], \(bind: cells.map(\.row.measure))::text[],
+                            \(bind: cells.map(\.row.day))::bigint[], \(bind: cells.map(\.row.environment))::text[],
+                            \(bind: cells.map(\.row.store))::text[], \(bind: cells.map(\.row.productID))::text[],
+                            \(bind: cells.map(\.row.country))::text[], \(bind: cells.map(\.row.shard))::bigint[],
+                            \(bind: cells.map(\.value))::bigint[])
+                    AS cell(app_id, measure, day, environment, store, product_id, country, shard, value)
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
                 """).run()
             return
         }
-        // SQLite: many cells per statement too (500 rows of 9 parameters stay far below its limit).
+        // SQLite: 500 rows of 9 parameters a statement stay far below its limit.
         for start in stride(from: 0, to: cells.count, by: 500) {
             let rows = cells[start..<min(start + 500, cells.count)].map { cell -> SQLQueryString in
                 """
-                (\(bind: appID), \(bind: cell.measure), \(bind: Int64(cell.day)), \(bind: environment.rawValue),
-                 \(bind: store.rawValue), \(bind: cell.productID), \(bind: cell.country), \(bind: shard), \(bind: cell.value))
+                (\(bind: cell.row.appID), \(bind: cell.row.measure), \(bind: cell.row.day), \(bind: cell.row.environment),
+                 \(bind: cell.row.store), \(bind: cell.row.productID), \(bind: cell.row.country), \(bind: cell.row.shard), \(bind: cell.value))
                 """
             }
-            try await sql.raw("""
+            try await session.sql.raw("""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
@@ -76,6 +97,7 @@ extension SQLLedgerSession {
     }
 
     public func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
+        try await insertDeferredRollupCells()
         var statement: SQLQueryString = """
             SELECT day, measure, CAST(SUM(value) AS BIGINT) AS total FROM metric_rollups
             WHERE app_id = \(bind: query.appID) AND measure >= \(bind: query.measurePrefix)
@@ -118,6 +140,7 @@ extension SQLLedgerSession {
     }
 
     public func beginMetricRollupRebuild(appID: String) async throws {
+        try await insertDeferredRollupCells()
         try await sql.raw("DELETE FROM metric_rollups WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_metric_contributions WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_lifetime_values WHERE app_id = \(bind: appID)").run()

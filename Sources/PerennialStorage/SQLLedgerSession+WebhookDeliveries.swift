@@ -19,7 +19,7 @@ extension SQLLedgerSession {
         session.deferredDeliveries.append(deliveries)
     }
 
-    /// Inserts what this write deferred (`DeferredDeliveries`): first thing in every statement of the
+    /// Inserts the deliveries this write deferred (`DeferredRows`): first thing in every statement of the
     /// write that reads or changes deliveries other than by their ids (which a deferred one does not have yet).
     func insertDeferredDeliveries() async throws {
         try await Self.insertDeferredDeliveries(of: session)

@@ -1,18 +1,17 @@
-import PerennialServices
 import Synchronization
 
-/// The webhook deliveries a transaction recorded, inserted just before it commits
-/// (`DatabaseSession.atomically`): a group commit's writes then share one insert per hundred deliveries
-/// instead of paying one each on the single writer.
+/// Rows a transaction wrote, kept to be inserted just before it commits (`DatabaseSession.atomically`):
+/// a group commit's writes then share one statement instead of paying one each. The webhook deliveries
+/// (`DatabaseSession.deferredDeliveries`) and the metric rollups' cells (`deferredRollupCells`) wait here.
 ///
-/// A statement of the same transaction that reads or changes deliveries by anything but their ids inserts
-/// the waiting ones first (`SQLLedgerSession.insertDeferredDeliveries`), so no statement of the write sees
-/// the difference. Savepoints are followed on one clock: one that rolls back drops what was deferred since
-/// it began, and what was inserted since it began (the rollback took those rows back) waits again.
-final class DeferredDeliveries: Sendable {
+/// A statement of the same transaction that reads or changes such rows inserts the waiting ones first
+/// (`SQLLedgerSession.insertDeferredDeliveries`, `insertDeferredRollupCells`), so no statement of the write
+/// sees the difference. Savepoints are followed on one clock: one that rolls back drops what was deferred
+/// since it began, and what was inserted since it began (the rollback took those rows back) waits again.
+final class DeferredRows<Item: Sendable>: Sendable {
     private struct Row {
         var deferredAt: Int
-        var delivery: NewWebhookDelivery
+        var item: Item
         /// When the row was inserted; nil while it waits.
         var insertedAt: Int?
     }
@@ -34,9 +33,9 @@ final class DeferredDeliveries: Sendable {
         state.withLock { $0.tick() }
     }
 
-    func append(_ deliveries: [NewWebhookDelivery]) {
+    func append(_ items: [Item]) {
         state.withLock { state in
-            for delivery in deliveries { state.rows.append(Row(deferredAt: state.tick(), delivery: delivery)) }
+            for item in items { state.rows.append(Row(deferredAt: state.tick(), item: item)) }
         }
     }
 
@@ -51,13 +50,13 @@ final class DeferredDeliveries: Sendable {
         }
     }
 
-    /// The waiting deliveries, in the order deferred, now counted as inserted.
-    func takeWaiting() -> [NewWebhookDelivery] {
+    /// The waiting rows, in the order deferred, now counted as inserted.
+    func takeWaiting() -> [Item] {
         state.withLock { state in
             let now = state.tick()
-            var waiting: [NewWebhookDelivery] = []
+            var waiting: [Item] = []
             for index in state.rows.indices where state.rows[index].insertedAt == nil {
-                waiting.append(state.rows[index].delivery)
+                waiting.append(state.rows[index].item)
                 state.rows[index].insertedAt = now
             }
             return waiting
