@@ -73,13 +73,17 @@ public struct SQLJobQueue: JobQueue {
     }
 
     private static func enqueue(_ job: NewJob, key: String, values: SQLQueryString, in session: DatabaseSession) async throws {
-        // A claim may lease the waiting job between the two statements (PostgreSQL): then the upsert's
-        // WHERE refuses to touch it, nothing is returned, and the next round releases its key.
-        for _ in 0..<3 {
-            try await session.sql.raw("""
-                UPDATE jobs SET dedup_key = NULL
-                WHERE dedup_key = \(bind: key) AND state NOT IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
-                """).run()
+        // The upsert first: with no job holding the key, or a waiting one, it is the only statement. A job
+        // holding it that is no longer waiting (leased, finished) makes the upsert's WHERE refuse: its key is
+        // then released and the upsert tried again. A claim may lease the waiting job between the two
+        // statements (PostgreSQL): the next round releases that one's key too.
+        for round in 0..<4 {
+            if round > 0 {
+                try await session.sql.raw("""
+                    UPDATE jobs SET dedup_key = NULL
+                    WHERE dedup_key = \(bind: key) AND state NOT IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
+                    """).run()
+            }
             let written = try await session.sql.raw("""
                 INSERT INTO jobs \(values)
                 ON CONFLICT (dedup_key) DO UPDATE SET
