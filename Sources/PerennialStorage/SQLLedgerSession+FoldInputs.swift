@@ -10,7 +10,7 @@ extension SQLLedgerSession {
     /// function scan over the array keeps its order). SQLite: nothing to do.
     public func lockSubscriptions(appID: String, _ keys: [SubscriptionKey]) async throws {
         guard session.kind == .postgresql, !keys.isEmpty else { return }
-        let hashes = keys.map { StableHash.fnv1a64("subscription|\(appID)|\($0.store.rawValue)|\($0.id)") }
+        let hashes = keys.map { Self.lockKey(appID: appID, subscription: $0) }
         try await sql.raw("SELECT pg_advisory_xact_lock(k) FROM unnest(\(bind: hashes)::bigint[]) AS k").run()
     }
 

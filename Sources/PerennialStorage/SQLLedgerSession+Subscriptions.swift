@@ -7,8 +7,12 @@ extension SQLLedgerSession {
     /// released at commit or rollback. SQLite: nothing to do, transactions already run one at a time.
     public func lockSubscription(appID: String, subscription: SubscriptionKey) async throws {
         guard session.kind == .postgresql else { return }
-        let key = StableHash.fnv1a64("subscription|\(appID)|\(subscription.store.rawValue)|\(subscription.id)")
-        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
+        try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.lockKey(appID: appID, subscription: subscription)))").run()
+    }
+
+    /// The advisory lock's key: a stable 64-bit hash of the app and subscription.
+    static func lockKey(appID: String, subscription: SubscriptionKey) -> Int64 {
+        StableHash.fnv1a64("subscription|\(appID)|\(subscription.store.rawValue)|\(subscription.id)")
     }
 
     /// The app user id that owns the subscription, if it is stored.
