@@ -5,29 +5,43 @@ import SQLKit
 extension SQLLedgerSession {
     /// Rewrites a subscription's rows of `subscription_lifetime_values` from its contributions
     /// (`CustomerLifetimeValue.Member`): its cohort with an empty currency (so one that earned nothing still
-    /// counts) and what it earned by currency; none when it has no paid period.
+    /// counts) and what it earned by currency; none when it has no paid period. The rows are upserted and
+    /// those of other currencies deleted: one statement on PostgreSQL (the two touch different rows), two on
+    /// SQLite.
     func replaceLifetimeValues(
         appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, contributions: [MetricContribution]
     ) async throws {
-        try await sql.raw("""
-            DELETE FROM subscription_lifetime_values
-            WHERE app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue) AND subscription_id = \(bind: subscription.id)
-            """).run()
-        guard let member = CustomerLifetimeValue.Member(subscription: subscription, contributions: contributions) else { return }
-        var statement: SQLQueryString = """
-            INSERT INTO subscription_lifetime_values
-                (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds) VALUES
+        let scope: SQLQueryString = """
+            app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue) AND subscription_id = \(bind: subscription.id)
             """
-        let amounts = member.proceeds.merging(["": 0], uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
-        for (index, (currency, proceeds)) in amounts.enumerated() {
-            statement += index == 0 ? " " : ", "
-            statement += """
-                (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: currency),
-                 \(bind: environment.rawValue), \(bind: Int64(member.cohortDay)), \(bind: member.productID), \(bind: member.country),
-                 \(bind: proceeds))
-                """
+        guard let member = CustomerLifetimeValue.Member(subscription: subscription, contributions: contributions) else {
+            return try await sql.raw("DELETE FROM subscription_lifetime_values WHERE \(scope)").run()
         }
-        try await sql.raw(statement).run()
+        let amounts = member.proceeds.merging(["": 0], uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
+        let rows = amounts.map { currency, proceeds -> SQLQueryString in
+            """
+            (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: currency),
+             \(bind: environment.rawValue), \(bind: Int64(member.cohortDay)), \(bind: member.productID), \(bind: member.country),
+             \(bind: proceeds))
+            """
+        }
+        let upsert: SQLQueryString = """
+            INSERT INTO subscription_lifetime_values
+                (app_id, store, subscription_id, currency, environment, cohort_day, product_id, country, proceeds)
+            VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (app_id, store, subscription_id, currency) DO UPDATE SET
+                environment = excluded.environment, cohort_day = excluded.cohort_day, product_id = excluded.product_id,
+                country = excluded.country, proceeds = excluded.proceeds
+            """
+        let others: SQLQueryString = """
+            DELETE FROM subscription_lifetime_values WHERE \(scope) AND currency NOT IN (\(binds: amounts.map(\.key)))
+            """
+        if session.kind == .postgresql {
+            try await sql.raw("WITH upserted AS (\(upsert) RETURNING 1) \(others)").run()
+        } else {
+            try await sql.raw(upsert).run()
+            try await sql.raw(others).run()
+        }
     }
 
     /// Recomputes a customer's lifetime value contributions in `environment` from the subscriptions they own now
