@@ -61,6 +61,8 @@ extension SQLLedgerSession {
     /// writers, and a statement of their own would be one more round trip. (SQLite's single writer holds up
     /// nobody by it, and there they wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
+        // The rollups' cells too: after the stamp, their statement would hold the head's lock across its round trip.
+        if session.kind == .postgresql { try await insertDeferredRollupCells() }
         var deliveries = session.kind == .postgresql ? session.deferredDeliveries.takeWaiting() : []
         let stamps = feedStamps.take()
         if deliveries.count > Self.deliveriesPerInsert || stamps.isEmpty {

@@ -97,18 +97,18 @@ extension SQLLedgerSession {
                 """).run()
         }
         if let stored, stored.first.store == now?.first.store {
-            try await addToRollups(
+            addToRollups(
                 appID: appID, environment: environment, store: stored.first.store, shardKey: appUserID,
                 cells: MetricContribution.difference(from: stored.contributions, to: now?.contributions ?? []))
             return
         }
         if let stored {
-            try await addToRollups(
+            addToRollups(
                 appID: appID, environment: environment, store: stored.first.store, shardKey: appUserID,
                 cells: MetricContribution.difference(from: stored.contributions, to: []))
         }
         if let now {
-            try await addToRollups(
+            addToRollups(
                 appID: appID, environment: environment, store: now.first.store, shardKey: appUserID, cells: now.contributions)
         }
     }

@@ -34,16 +34,13 @@ extension SQLLedgerSession {
                 try await refreshCustomerLifetimeValue(appID: appID, appUserID: owner, environment: environment)
             }
         }
-        try await addToRollups(
-            appID: appID, environment: environment, store: subscription.store, shardKey: subscription.id, cells: difference)
+        addToRollups(appID: appID, environment: environment, store: subscription.store, shardKey: subscription.id, cells: difference)
     }
 
     /// Adds `cells` to the app's rollups under the environment and store, in the shard `shardKey` picks, as
     /// the write commits (`DatabaseSession.deferredRollupCells`): the write's folds then share one statement,
     /// their cells summed by row.
-    func addToRollups(
-        appID: String, environment: StoreEnvironment, store: Store, shardKey: String, cells: [MetricContribution]
-    ) async throws {
+    func addToRollups(appID: String, environment: StoreEnvironment, store: Store, shardKey: String, cells: [MetricContribution]) {
         guard !cells.isEmpty else { return }
         let shard = metricShards == 1 ? 0 : abs(StableHash.fnv1a64(shardKey) % metricShards)
         session.deferredRollupCells.append(cells.map { cell in

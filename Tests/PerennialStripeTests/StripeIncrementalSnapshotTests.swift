@@ -75,6 +75,22 @@ struct StripeIncrementalSnapshotTests {
         #expect(change.renewalInfos.first?.productID == F.yearly)
     }
 
+    /// An event about the replaced period's own invoice, after the change was recorded: its fresh copy is the
+    /// newest, so it decides the period's end, and must keep the change's.
+    @Test func aReplacedPeriodReadAgainKeepsItsEnd() throws {
+        var recorded: [String: TransactionFact] = [:]
+        Self.record(F.snapshot(Self.subscription, Array(Self.history.prefix(3).map(\.record)), observedDay: 41).facts().transactions, into: &recorded)
+        let again = StripeSubscriptionSnapshot(
+            subscription: Self.subscription, invoices: [Self.history[1].record], recorded: Array(recorded.values), ownerAppUserID: nil,
+            observedAt: F.instant(day: 45), pastDueAccess: .grace
+        ).facts()
+        Self.record(again.transactions, into: &recorded)
+        let replaced = try #require(recorded["in_2"])
+        #expect(replaced.isUpgraded && replaced.cancelledAt == F.instant(day: 40))
+        let full = F.snapshot(Self.subscription, Array(Self.history.prefix(3).map(\.record)), observedDay: 45).facts()
+        #expect(Self.undated(recorded.values) == Self.undated(full.transactions))
+    }
+
     @Test func anInvoiceReadAgainDoesNotLookBackAgain() {
         var recorded: [String: TransactionFact] = [:]
         Self.record(F.snapshot(Self.subscription, Array(Self.history.prefix(3).map(\.record)), observedDay: 41).facts().transactions, into: &recorded)

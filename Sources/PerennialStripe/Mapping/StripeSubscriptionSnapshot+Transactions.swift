@@ -14,50 +14,71 @@ extension StripeSubscriptionSnapshot {
     /// - An invoice refunded in full, or whose charge was lost in a dispute, is cancelled then.
     /// - An invoice of prorations only (a change of price invoiced at once) starts the new price: the
     ///   period it replaces is marked upgraded and cancelled when the change was paid. An invoice already
-    ///   recorded did that when it was first read (the mark stays), so only a new one looks back; a replaced
-    ///   period that was recorded is given again with the mark, dated as recorded, so that it adds the mark
-    ///   and takes nothing away.
+    ///   recorded did that when it was first read, so only a new one looks back; a replaced period that was
+    ///   recorded is given again with the mark, dated as recorded, so that it adds the mark and takes nothing
+    ///   away; and one read again keeps it (`replacement(of:)`), since its newer copy decides its end.
     func transactions() -> [TransactionFact] {
         let read = Set(invoices.map(\.invoice.id))
-        let recordedIDs = Set(recorded.map(\.transactionID))
-        let paid = invoices.compactMap { record -> (StripeInvoiceRecord, StripeInvoiceLineItem, Instant)? in
-            guard record.invoice.status == .paid, let line = record.subscriptionLine, let paidAt = record.paidAt else { return nil }
-            return (record, line, paidAt)
-        }
+        let recordedByID = Dictionary(recorded.map { ($0.transactionID, $0) }, uniquingKeysWith: { first, _ in first })
         // Recorded transactions not read again take their places among the paid invoices, by payment date.
-        enum Entry { case read(StripeInvoiceRecord, StripeInvoiceLineItem, Instant), recorded(TransactionFact) }
-        let entries = (paid.map { Entry.read($0.0, $0.1, $0.2) } + recorded.filter { !read.contains($0.transactionID) }.map(Entry.recorded))
-            .map { entry -> (key: (Instant, String), entry: Entry) in
-                switch entry {
-                case .read(let record, _, let paidAt): ((paidAt, record.invoice.id), entry)
-                case .recorded(let fact): ((fact.purchasedAt, fact.transactionID), entry)
-                }
-            }
-            .sorted { $0.key < $1.key }
-        var facts: [TransactionFact] = []
-        var given: [Bool] = []
-        for (_, entry) in entries {
+        let entries = (invoices.compactMap(Entry.init(paid:)) + recorded.filter { !read.contains($0.transactionID) }.map(Entry.recorded))
+            .sorted { $0.order < $1.order }
+        var facts: [(fact: TransactionFact, given: Bool)] = []
+        for entry in entries {
             switch entry {
             case .recorded(let fact):
-                facts.append(fact)
-                given.append(false)
+                facts.append((fact, false))
             case .read(let record, let line, let paidAt):
                 guard let priceID = line.priceID, let period = line.period else { continue }
                 var fact = transaction(of: record, productID: priceID, period: period, paidAt: paidAt)
-                if record.isProductChange, !recordedIDs.contains(record.invoice.id), let replaced = facts.lastIndex(where: {
-                    $0.productID != priceID && !$0.isUpgraded && ($0.expiresAt ?? $0.purchasedAt) > paidAt
+                if let stored = recordedByID[record.invoice.id] {
+                    if stored.isUpgraded { keepUpgrade(of: &fact, replacedAt: replacement(of: stored)?.purchasedAt ?? stored.cancelledAt) }
+                } else if record.isProductChange, let replaced = facts.lastIndex(where: {
+                    $0.fact.productID != priceID && !$0.fact.isUpgraded && ($0.fact.expiresAt ?? $0.fact.purchasedAt) > paidAt
                 }) {
-                    facts[replaced].isUpgraded = true
-                    if facts[replaced].cancelledAt == nil { facts[replaced].cancelledAt = paidAt }
-                    given[replaced] = true
+                    keepUpgrade(of: &facts[replaced].fact, replacedAt: paidAt)
+                    facts[replaced].given = true
                 }
                 fact.isTrialPeriod = isTrial(record, line: line)
                 if fact.isTrialPeriod { fact.price = nil }
-                facts.append(fact)
-                given.append(true)
+                facts.append((fact, true))
             }
         }
-        return zip(facts, given).filter(\.1).map(\.0)
+        return facts.filter(\.given).map(\.fact)
+    }
+
+    /// A paid invoice read, or a transaction recorded from an earlier read, in payment order.
+    private enum Entry {
+        case read(StripeInvoiceRecord, StripeInvoiceLineItem, Instant)
+        case recorded(TransactionFact)
+
+        init?(paid record: StripeInvoiceRecord) {
+            guard record.invoice.status == .paid, let line = record.subscriptionLine, let paidAt = record.paidAt else { return nil }
+            self = .read(record, line, paidAt)
+        }
+
+        var order: (Instant, String) {
+            switch self {
+            case .read(let record, _, let paidAt): (paidAt, record.invoice.id)
+            case .recorded(let fact): (fact.purchasedAt, fact.transactionID)
+            }
+        }
+    }
+
+    /// Marks a period replaced by a change of price paid at `replacedAt`, which ends it unless its money went
+    /// back before.
+    private func keepUpgrade(of fact: inout TransactionFact, replacedAt: Instant?) {
+        fact.isUpgraded = true
+        if fact.cancelledAt == nil { fact.cancelledAt = replacedAt }
+    }
+
+    /// The recorded period that replaced `stored`, a period recorded as upgraded: the first paid during it for
+    /// another price. A period read again keeps its mark (an event about an old invoice reads it without the
+    /// change that replaced it), dated by its replacement.
+    private func replacement(of stored: TransactionFact) -> TransactionFact? {
+        recorded.filter {
+            $0.productID != stored.productID && $0.purchasedAt > stored.purchasedAt && $0.purchasedAt < (stored.expiresAt ?? stored.purchasedAt)
+        }.min { ($0.purchasedAt, $0.transactionID) < ($1.purchasedAt, $1.transactionID) }
     }
 
     private func transaction(of record: StripeInvoiceRecord, productID: String, period: StripeInvoiceLineItem.Period, paidAt: Instant) -> TransactionFact {

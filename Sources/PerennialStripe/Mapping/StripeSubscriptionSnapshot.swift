@@ -41,7 +41,8 @@ public struct StripeSubscriptionSnapshot: Sendable, Hashable {
     /// The snapshot as facts: one transaction per paid invoice read, one renewal info, and the owner claim.
     public func facts() -> FactBatch {
         let transactions = transactions()
-        let known = transactions + recorded.filter { fact in !transactions.contains { $0.transactionID == fact.transactionID } }
+        let given = Set(transactions.map(\.transactionID))
+        let known = transactions + recorded.filter { !given.contains($0.transactionID) }
         // The latest period's product: a replaced period that ends with its replacement gives way to it.
         let latest = known.max { Self.recency($0) < Self.recency($1) }
         let renewalInfo = renewalInfo(latestProductID: latest?.productID)
