@@ -13,6 +13,9 @@ extension SQLLedgerSession {
     public func appendEvents(
         appID: String, appUserID: String, _ events: [LifecycleEvent], recordedAt: Instant
     ) async throws -> [StoredEvent] {
+        if session.kind == .postgresql {
+            return try await appendEventsInOneStatement(appID: appID, appUserID: appUserID, events, recordedAt: recordedAt)
+        }
         var stored: [StoredEvent] = []
         for event in events {
             let row = try await sql.raw("""
@@ -48,7 +51,8 @@ extension SQLLedgerSession {
                 stored[index].customerSequence = base + stored[index].sequence - first
             }
         }
-        feedStamps.add(appID: appID, sequences: stored.map(\.sequence))
+        // PostgreSQL stamps them as the write commits (a deferred trigger, `Migration.eventFeedAtCommit`).
+        if session.kind == .sqlite { feedStamps.add(appID: appID, sequences: stored.map(\.sequence)) }
         return stored
     }
 
@@ -56,34 +60,23 @@ extension SQLLedgerSession {
     /// row stays locked until the write commits, so the next write's positions come after this one's
     /// commit), and each event takes `head + 1 + (sequence - first sequence)`. Run last in a write.
     ///
-    /// On PostgreSQL the webhook deliveries the write deferred are inserted by the same statement that moves
-    /// the first head, not after it: whatever runs between the stamp and the commit holds up the app's other
-    /// writers, and a statement of their own would be one more round trip. (SQLite's single writer holds up
-    /// nobody by it, and there they wait for the group's commit, to share its insert.)
+    /// On PostgreSQL the events take their positions inside the commit, from a deferred trigger
+    /// (`Migration.eventFeedAtCommit`): here the write only sends what it deferred to its end, the metric
+    /// rollups' cells and the webhook deliveries, in one statement. (SQLite's single writer holds up nobody
+    /// by its stamp, and there the deliveries wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
-        // The rollups' cells too: after the stamp, their statement would hold the head's lock across its round trip.
-        if session.kind == .postgresql { try await insertDeferredRollupCells() }
-        var deliveries = session.kind == .postgresql ? session.deferredDeliveries.takeWaiting() : []
-        let stamps = feedStamps.take()
-        if deliveries.count > Self.deliveriesPerInsert || stamps.isEmpty {
-            // More than one statement takes, or no head to move: inserted before any head is locked.
-            _ = try await Self.insert(deliveries, into: sql)
-            deliveries = []
+        if session.kind == .postgresql {
+            try await Self.insertDeferredRollupCells(of: session, with: session.deferredDeliveries.takeWaiting())
+            return
         }
-        for (appID, sequences) in stamps {
+        for (appID, sequences) in feedStamps.take() {
             guard let first = sequences.first, let last = sequences.last else { continue }
             let span = last - first + 1
-            var statement: SQLQueryString = ""
-            if !deliveries.isEmpty {
-                statement = "WITH recorded AS (\(Self.deliveryInsert(deliveries))) "
-                deliveries = []
-            }
-            statement += """
+            let head = try await sql.raw("""
                 INSERT INTO event_feed_heads (app_id, position) VALUES (\(bind: appID), \(bind: span))
                 ON CONFLICT (app_id) DO UPDATE SET position = event_feed_heads.position + \(bind: span)
                 RETURNING position
-                """
-            let head = try await sql.raw(statement).first()
+                """).first()
             guard let head else { throw StorageError(.corruptRecord, "the event feed's head was not returned") }
             let base = try head.int64("position") - span + 1
             for start in stride(from: 0, to: sequences.count, by: 500) {
@@ -94,8 +87,6 @@ extension SQLLedgerSession {
                     """).run()
             }
         }
-        // Stamps without events moved no head: nothing is locked yet.
-        if !deliveries.isEmpty { _ = try await Self.insert(deliveries, into: sql) }
     }
 
     /// The customer's first `limit` standing events, by `occurredAt` then sequence.

@@ -57,12 +57,21 @@ extension SQLLedgerSession {
         try await Self.insertDeferredRollupCells(of: session)
     }
 
-    static func insertDeferredRollupCells(of session: DatabaseSession) async throws {
+    /// Adds the session's deferred cells to the rollups; on PostgreSQL `deliveries` (up to
+    /// `deliveriesPerInsert`) are inserted by the same statement, a data-modifying `WITH`, one round trip
+    /// for both.
+    static func insertDeferredRollupCells(of session: DatabaseSession, with deliveries: [NewWebhookDelivery] = []) async throws {
         let cells = DeferredRollupCell.summed(session.deferredRollupCells.takeWaiting())
+        var deliveries = deliveries
+        if cells.isEmpty || session.kind == .sqlite || deliveries.count > deliveriesPerInsert {
+            _ = try await insert(deliveries, into: session.sql)
+            deliveries = []
+        }
         guard !cells.isEmpty else { return }
         if session.kind == .postgresql {
             // One statement for the whole write, whatever the number of rows.
-            try await session.sql.raw("""
+            let recording: SQLQueryString = deliveries.isEmpty ? "" : "WITH recorded AS (\(deliveryInsert(deliveries))) "
+            try await session.sql.raw(recording + """
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
                 SELECT cell.app_id, cell.measure, cell.day, cell.environment, cell.store, cell.product_id, cell.country, cell.shard, cell.value
                 FROM unnest(\(bind: cells.map(\.row.appID))::text[], \(bind: cells.map(\.row.measure))::text[],

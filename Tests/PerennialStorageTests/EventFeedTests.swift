@@ -276,7 +276,10 @@ struct EventFeedTests {
                                 '\(event.fingerprint)', '\(event.kind.rawValue)', '\(try JSONBody.encode(event))', \(event.occurredAt.milliseconds), 5)
                         """)
                 }
-                for statement in Migration.webhookOutbox.statements(session.kind) { try await session.execute(statement) }
+                // Version 20 and every later one, as a server upgrading the database would.
+                for migration in Migrations.all.sorted(by: { $0.version < $1.version }) where migration.version >= Migration.webhookOutbox.version {
+                    for statement in migration.statements(session.kind) { try await session.execute(statement) }
+                }
             }
             let ledger = SQLLedger(database: connection)
             let before = try await ledger.read { try await $0.eventFeed(appID: "app", after: 0, limit: 10) }
