@@ -108,26 +108,22 @@ public struct FactIngestor: Sendable {
     /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
     /// its history gained or lost, and its effects (the outbox), all in the caller's write. Returns the
     /// state written; nil when the subscription has no owner or no transaction. `preloaded`: what the fold
-    /// reads, read for a page of subscriptions already locked (`refold(page:…)`); else it locks and reads.
+    /// reads, read for a page of subscriptions already locked (`refold(page:…)`); else it locks the
+    /// subscription and reads them (`foldInputs`, one statement).
     @discardableResult
     private func fold(
         _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
         at now: Instant, in ledger: any LedgerSession, preloaded: SubscriptionFoldInputs? = nil
     ) async throws -> SubscriptionState? {
-        var inputs: SubscriptionFoldInputs
+        let inputs: SubscriptionFoldInputs
         if let preloaded {
             inputs = preloaded
         } else {
             try await ledger.lockSubscription(appID: app.id, subscription: key)
-            inputs = SubscriptionFoldInputs(owner: try await ledger.subscriptionOwner(appID: app.id, subscription: key))
+            inputs = try await ledger.foldInputs(appID: app.id, keys: [key])[key] ?? SubscriptionFoldInputs()
         }
         let currentOwner = inputs.owner
         guard let appUserID = try await owner(key, currentOwner) else { return nil }
-        if preloaded == nil {
-            inputs.transactions = try await ledger.transactions(appID: app.id, subscription: key)
-            inputs.renewalInfos = try await ledger.renewalInfos(appID: app.id, subscription: key)
-            inputs.events = try await ledger.events(appID: app.id, subscription: key)
-        }
         let transactions = inputs.transactions, renewals = inputs.renewalInfos, standing = inputs.events.map(\.event)
         guard let decision = SubscriptionDecider(catalog: app.catalog)
             .decide(transactions: transactions, renewalInfos: renewals, recorded: standing, at: now)
@@ -149,7 +145,7 @@ public struct FactIngestor: Sendable {
         try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
         try await MetricRollups.update(
             key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app, at: now,
-            stored: preloaded?.contributions, in: ledger)
+            stored: inputs.contributions, in: ledger)
         if let previous = currentOwner, previous != appUserID {
             // Lifetime value per customer follows the subscription to its new owner.
             try await ledger.refreshCustomerLifetimeValues(appID: app.id, appUserIDs: [previous, appUserID])
