@@ -5,46 +5,95 @@ import SQLKit
 
 extension SQLLedgerSession {
     /// Inserts each transaction, or merges it into the stored copy (`stored.merged(with: new)`) and rewrites
-    /// the row only when the merge added something.
+    /// the row only when the merge added something. Facts of one transaction given twice are merged in the
+    /// order given.
     ///
-    /// On PostgreSQL the stored row is read `FOR UPDATE`; when two transactions insert the same new row at
-    /// once, the loser's `ON CONFLICT DO NOTHING` waits for the winner, then merges into its row.
+    /// Set-based: one insert of the new rows (`ON CONFLICT DO NOTHING`), and only when some were stored
+    /// already, one read of those, `FOR UPDATE` on PostgreSQL, and an update of each the merge changed. When
+    /// two writes insert the same new row at once, the loser's insert waits for the winner, then merges into
+    /// its row.
     public func saveTransactions(appID: String, _ transactions: [TransactionFact], recordedAt: Instant) async throws {
+        var keys: [TransactionRowKey] = []
+        var facts: [TransactionRowKey: [TransactionFact]] = [:]
         for fact in transactions {
-            try await save(fact, appID: appID, recordedAt: recordedAt)
+            let key = TransactionRowKey(store: fact.store, transactionID: fact.transactionID)
+            if facts[key] == nil { keys.append(key) }
+            facts[key, default: []].append(fact)
+        }
+        // In one order for every write, so that two inserting the same rows cannot wait for each other in a circle.
+        keys.sort { ($0.store.rawValue, $0.transactionID) < ($1.store.rawValue, $1.transactionID) }
+        for start in stride(from: 0, to: keys.count, by: Self.transactionsPerStatement) {
+            let chunk = Array(keys[start..<min(start + Self.transactionsPerStatement, keys.count)])
+            try await save(chunk, facts: facts, appID: appID, recordedAt: recordedAt)
         }
     }
 
-    private func save(_ fact: TransactionFact, appID: String, recordedAt: Instant) async throws {
+    /// How many transactions one insert or read names.
+    static let transactionsPerStatement = 500
+
+    private func save(
+        _ keys: [TransactionRowKey], facts: [TransactionRowKey: [TransactionFact]], appID: String, recordedAt: Instant
+    ) async throws {
+        // The body a new row starts with: the transaction's facts merged in order.
+        let fresh = { (key: TransactionRowKey) -> TransactionFact in
+            let given = facts[key]!
+            return given.dropFirst().reduce(given[0]) { $0.merged(with: $1) }
+        }
+        var pending = keys
         for _ in 0..<3 {
-            if let row = try await sql.raw("""
-                SELECT body FROM transactions
-                WHERE app_id = \(bind: appID) AND store = \(bind: fact.store.rawValue)
-                    AND transaction_id = \(bind: fact.transactionID)\(unsafeRaw: forUpdate)
-                """).first()
-            {
-                let stored = try JSONBody.decode(TransactionFact.self, from: try row.string("body"))
-                let merged = stored.merged(with: fact)
-                guard merged != stored else { return }
-                try await sql.raw("""
-                    UPDATE transactions SET body = \(bind: try JSONBody.encode(merged)),
-                        recorded_at = \(bind: recordedAt.milliseconds)
-                    WHERE app_id = \(bind: appID) AND store = \(bind: fact.store.rawValue)
-                        AND transaction_id = \(bind: fact.transactionID)
-                    """).run()
-                return
+            let rows = try pending.map { key -> SQLQueryString in
+                let fact = fresh(key)
+                return """
+                    (\(bind: appID), \(bind: key.store.rawValue), \(bind: key.transactionID.text), \(bind: fact.subscriptionID),
+                     \(bind: try JSONBody.encode(fact)), \(bind: recordedAt.milliseconds))
+                    """
             }
             let inserted = try await sql.raw("""
                 INSERT INTO transactions (app_id, store, transaction_id, subscription_id, body, recorded_at)
-                VALUES (\(bind: appID), \(bind: fact.store.rawValue), \(bind: fact.transactionID),
-                        \(bind: fact.subscriptionID), \(bind: try JSONBody.encode(fact)),
-                        \(bind: recordedAt.milliseconds))
+                VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, store, transaction_id) DO NOTHING
-                RETURNING transaction_id
-                """).first()
-            if inserted != nil { return }
+                RETURNING store, transaction_id
+                """).all().map { TransactionRowKey(store: try Self.store(in: $0), transactionID: try $0.string("transaction_id")) }
+            pending.removeAll(where: Set(inserted).contains)
+            guard !pending.isEmpty else { return }
+            for (key, stored) in try await storedTransactions(appID: appID, pending) {
+                pending.removeAll { $0 == key }
+                let merged = facts[key]!.reduce(stored) { $0.merged(with: $1) }
+                guard merged != stored else { continue }
+                try await sql.raw("""
+                    UPDATE transactions SET body = \(bind: try JSONBody.encode(merged)), recorded_at = \(bind: recordedAt.milliseconds)
+                    WHERE app_id = \(bind: appID) AND store = \(bind: key.store.rawValue) AND transaction_id = \(bind: key.transactionID.text)
+                    """).run()
+            }
+            // What is still pending was neither inserted nor found: removed meanwhile; inserted again.
+            guard !pending.isEmpty else { return }
         }
         throw StorageError(.writeConflict, "a store transaction's row kept conflicting with concurrent writes")
+    }
+
+    /// The stored copies of these transactions, locked for update on PostgreSQL.
+    private func storedTransactions(
+        appID: String, _ keys: [TransactionRowKey]
+    ) async throws -> [(TransactionRowKey, TransactionFact)] {
+        var stored: [(TransactionRowKey, TransactionFact)] = []
+        for (store, ids) in Dictionary(grouping: keys, by: \.store).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for row in try await sql.raw("""
+                SELECT transaction_id, body FROM transactions
+                WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
+                    AND transaction_id IN (\(binds: ids.map(\.transactionID.text)))\(unsafeRaw: forUpdate)
+                """).all() {
+                let key = TransactionRowKey(store: store, transactionID: try row.string("transaction_id"))
+                stored.append((key, try JSONBody.decode(TransactionFact.self, from: try row.string("body"))))
+            }
+        }
+        return stored
+    }
+
+    private static func store(in row: any SQLRow) throws -> Store {
+        guard let store = Store(rawValue: try row.string("store")) else {
+            throw StorageError(.corruptRecord, "a stored transaction names no valid store")
+        }
+        return store
     }
 
     /// Inserts each snapshot. Of two snapshots of one subscription observed at the same instant, the one with

@@ -30,6 +30,33 @@ struct FactTests {
         }
     }
 
+    /// One call saves a batch in a few statements: copies of one transaction in it merge in the order given,
+    /// new rows are inserted and stored ones merged, byte-distinct ids that Swift deems equal stay two rows.
+    @Test(arguments: TestDatabase.available)
+    func aBatchMergesCopiesAndStoredRowsAlike(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let plain = Fixtures.transaction("t1", expiresAt: 2_000)
+            let refunded = Fixtures.transaction("t1", expiresAt: 1_900, cancelledAt: 1_500)
+            let composed = Fixtures.transaction("caf\u{E9}", purchasedAt: 3_000, expiresAt: 4_000)
+            let decomposed = Fixtures.transaction("cafe\u{301}", purchasedAt: 5_000, expiresAt: 6_000)
+            try await ledger.write {
+                try await $0.saveTransactions(appID: "a", [plain, refunded, plain, composed], recordedAt: Fixtures.instant(5))
+            }
+            try await ledger.write { try await $0.saveTransactions(appID: "b", [plain], recordedAt: Fixtures.instant(5)) }
+            try await ledger.write {
+                try await $0.saveTransactions(appID: "b", [composed, refunded, decomposed], recordedAt: Fixtures.instant(6))
+            }
+            for appID in ["a", "b"] {
+                let stored = try await ledger.read { try await $0.transactions(appID: appID, subscription: Fixtures.key("1000")) }
+                let byID = Dictionary(stored.map { (ExactString($0.transactionID), $0) }, uniquingKeysWith: { first, _ in first })
+                #expect(byID[ExactString("t1")] == plain.merged(with: refunded), "\(appID)")
+                #expect(byID[ExactString(composed.transactionID)] == composed, "\(appID)")
+                #expect(stored.count == (appID == "a" ? 2 : 3), "\(appID)")
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func transactionsAreListedBySubscription(database: TestDatabase) async throws {
         try await database.withDatabase { connection in
