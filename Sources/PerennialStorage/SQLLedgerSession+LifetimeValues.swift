@@ -3,19 +3,19 @@ import PerennialServices
 import SQLKit
 
 extension SQLLedgerSession {
-    /// Rewrites a subscription's rows of `subscription_lifetime_values` from its contributions
+    /// The statements rewriting a subscription's rows of `subscription_lifetime_values` from its contributions
     /// (`CustomerLifetimeValue.Member`): its cohort with an empty currency (so one that earned nothing still
-    /// counts) and what it earned by currency; none when it has no paid period. The rows are upserted and
-    /// those of other currencies deleted: one statement on PostgreSQL (the two touch different rows), two on
-    /// SQLite.
-    func replaceLifetimeValues(
+    /// counts) and what it earned by currency; none when it has no paid period. The rows are upserted (none
+    /// without a paid period) and those of other currencies deleted; the two touch different rows, so that
+    /// PostgreSQL runs them in one statement (`replaceMetricContributions`).
+    func lifetimeValueStatements(
         appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, contributions: [MetricContribution]
-    ) async throws {
+    ) -> (upsert: SQLQueryString?, delete: SQLQueryString) {
         let scope: SQLQueryString = """
             app_id = \(bind: appID) AND store = \(bind: subscription.store.rawValue) AND subscription_id = \(bind: subscription.id)
             """
         guard let member = CustomerLifetimeValue.Member(subscription: subscription, contributions: contributions) else {
-            return try await sql.raw("DELETE FROM subscription_lifetime_values WHERE \(scope)").run()
+            return (nil, "DELETE FROM subscription_lifetime_values WHERE \(scope)")
         }
         let amounts = member.proceeds.merging(["": 0], uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
         let rows = amounts.map { currency, proceeds -> SQLQueryString in
@@ -33,15 +33,12 @@ extension SQLLedgerSession {
                 environment = excluded.environment, cohort_day = excluded.cohort_day, product_id = excluded.product_id,
                 country = excluded.country, proceeds = excluded.proceeds
             """
-        let others: SQLQueryString = """
-            DELETE FROM subscription_lifetime_values WHERE \(scope) AND currency NOT IN (\(binds: amounts.map(\.key)))
-            """
-        if session.kind == .postgresql {
-            try await sql.raw("WITH upserted AS (\(upsert) RETURNING 1) \(others)").run()
-        } else {
-            try await sql.raw(upsert).run()
-            try await sql.raw(others).run()
-        }
+        return (upsert, "DELETE FROM subscription_lifetime_values WHERE \(scope) AND currency NOT IN (\(binds: amounts.map(\.key)))")
+    }
+
+    /// The transaction-scoped lock two writes refreshing one customer's lifetime value take turns on (PostgreSQL).
+    static func customerLifetimeValueLock(appID: String, appUserID: String, environment: StoreEnvironment) -> Int64 {
+        StableHash.fnv1a64("customer-lifetime-value|\(appID)|\(appUserID)|\(environment.rawValue)")
     }
 
     /// Recomputes a customer's lifetime value contributions in `environment` from the subscriptions they own now
@@ -52,26 +49,38 @@ extension SQLLedgerSession {
     /// On PostgreSQL two writes refreshing one customer (two of their subscriptions folded at once) take turns on
     /// a transaction-scoped lock, and the second, reading at read committed, starts from the first's result:
     /// without it each would add its difference from the same stored contributions.
-    func refreshCustomerLifetimeValue(appID: String, appUserID: String, environment: StoreEnvironment) async throws {
-        if session.kind == .postgresql {
-            let key = StableHash.fnv1a64("customer-lifetime-value|\(appID)|\(appUserID)|\(environment.rawValue)")
+    ///
+    /// `locked`: the caller's statement took that lock already (`replaceMetricContributions`).
+    func refreshCustomerLifetimeValue(appID: String, appUserID: String, environment: StoreEnvironment, locked: Bool = false) async throws {
+        if session.kind == .postgresql, !locked {
+            let key = Self.customerLifetimeValueLock(appID: appID, appUserID: appUserID, environment: environment)
             try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: key))").run()
         }
         var members: [SubscriptionKey: CustomerLifetimeValue.Member] = [:]
-        // IN (the customer's subscriptions, by the owner index), not a join: SQLite's planner would walk every
-        // lifetime row of the app for each fold (notifications-http fell from 456/s to 122/s).
+        var stored: (first: SubscriptionKey, contributions: [MetricContribution])?
+        // One read: the lifetime rows of the subscriptions the customer owns (IN the owner index's rows, not a
+        // join: SQLite's planner would walk every lifetime row of the app for each fold, notifications-http fell
+        // from 456/s to 122/s), then the customer's stored contributions (`contributions` not null).
         for row in try await sql.raw("""
-            SELECT v.store, v.subscription_id, v.currency, v.cohort_day, v.product_id, v.country, v.proceeds
+            SELECT v.store, v.subscription_id, v.currency, v.cohort_day, v.product_id, v.country, v.proceeds,
+                   CAST(NULL AS TEXT) AS contributions
             FROM subscription_lifetime_values v
             WHERE v.app_id = \(bind: appID) AND v.environment = \(bind: environment.rawValue)
                 AND (v.store, v.subscription_id) IN (
                     SELECT store, subscription_id FROM subscriptions
                     WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: appUserID))
+            UNION ALL
+            SELECT store, subscription_id, NULL, NULL, NULL, NULL, NULL, contributions FROM customer_metric_contributions
+            WHERE app_id = \(bind: appID) AND environment = \(bind: environment.rawValue) AND app_user_id = \(bind: appUserID)
             """).all() {
             guard let store = Store(rawValue: try row.string("store")) else {
                 throw StorageError(.corruptRecord, "a stored lifetime value names no valid store")
             }
             let key = SubscriptionKey(store: store, id: try row.string("subscription_id"))
+            if let contributions = try row.optionalString("contributions") {
+                stored = (key, try JSONBody.decode(MetricContributionsBody.self, from: contributions).contributions)
+                continue
+            }
             let cohortDay = Int(try row.int64("cohort_day")), productID = try row.string("product_id"), country = try row.string("country")
             var member = members[key]
                 ?? CustomerLifetimeValue.Member(subscription: key, cohortDay: cohortDay, productID: productID, country: country, proceeds: [:])
@@ -80,7 +89,6 @@ extension SQLLedgerSession {
             members[key] = member
         }
         let now = CustomerLifetimeValue.contributions(of: Array(members.values))
-        let stored = try await storedCustomerContributions(appID: appID, appUserID: appUserID, environment: environment)
         guard now?.first != stored?.first || now?.contributions != stored?.contributions else { return }
         if let now {
             try await sql.raw("""
@@ -119,21 +127,6 @@ extension SQLLedgerSession {
                 try await refreshCustomerLifetimeValue(appID: appID, appUserID: appUserID, environment: environment)
             }
         }
-    }
-
-    private func storedCustomerContributions(
-        appID: String, appUserID: String, environment: StoreEnvironment
-    ) async throws -> (first: SubscriptionKey, contributions: [MetricContribution])? {
-        guard let row = try await sql.raw("""
-            SELECT store, subscription_id, contributions FROM customer_metric_contributions
-            WHERE app_id = \(bind: appID) AND environment = \(bind: environment.rawValue) AND app_user_id = \(bind: appUserID)
-            """).first()
-        else { return nil }
-        guard let store = Store(rawValue: try row.string("store")) else {
-            throw StorageError(.corruptRecord, "stored customer contributions name no valid store")
-        }
-        return (SubscriptionKey(store: store, id: try row.string("subscription_id")),
-                try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions)
     }
 
     public func customerMetricContributionPage(
