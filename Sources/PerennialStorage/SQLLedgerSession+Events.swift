@@ -61,12 +61,12 @@ extension SQLLedgerSession {
     /// commit), and each event takes `head + 1 + (sequence - first sequence)`. Run last in a write.
     ///
     /// On PostgreSQL the events take their positions inside the commit, from a deferred trigger
-    /// (`Migration.eventFeedAtCommit`): here the write only sends what it deferred to its end, the metric
-    /// rollups' cells and the webhook deliveries, in one statement. (SQLite's single writer holds up nobody
-    /// by its stamp, and there the deliveries wait for the group's commit, to share its insert.)
+    /// (`Migration.eventFeedAtCommit`): here the write only sends what it deferred to its end
+    /// (`sendDeferredWrites`). (SQLite's single writer holds up nobody by its stamp, and there the deliveries
+    /// wait for the group's commit, to share its insert.)
     func stampEventFeed() async throws {
         if session.kind == .postgresql {
-            try await Self.insertDeferredRollupCells(of: session, with: session.deferredDeliveries.takeWaiting())
+            try await sendDeferredWrites()
             return
         }
         for (appID, sequences) in feedStamps.take() {

@@ -79,21 +79,18 @@ extension SQLLedgerSession {
         try await Self.insertDeferredRollupCells(of: session)
     }
 
-    /// Adds the session's deferred cells to the rollups; on PostgreSQL `deliveries` (up to
-    /// `deliveriesPerInsert`) are inserted by the same statement, a data-modifying `WITH`, one round trip
-    /// for both.
-    static func insertDeferredRollupCells(of session: DatabaseSession, with deliveries: [NewWebhookDelivery] = []) async throws {
+    /// Adds the session's deferred cells to the rollups.
+    static func insertDeferredRollupCells(of session: DatabaseSession) async throws {
         let cells = DeferredRollupCell.summed(session.deferredRollupCells.takeWaiting())
-        var deliveries = deliveries
-        if cells.isEmpty || session.kind == .sqlite || deliveries.count > deliveriesPerInsert {
-            _ = try await insert(deliveries, into: session.sql)
-            deliveries = []
-        }
-        guard !cells.isEmpty else { return }
-        if session.kind == .postgresql {
-            // One statement for the whole write, whatever the number of rows.
-            let recording: SQLQueryString = deliveries.isEmpty ? "" : "WITH recorded AS (\(deliveryInsert(deliveries))) "
-            try await session.sql.raw(recording + """
+        for statement in rollupInserts(cells, kind: session.kind) { try await session.sql.raw(statement).run() }
+    }
+
+    /// The statements adding `cells` to the rollups: one on PostgreSQL, whatever the number of rows; one per
+    /// 500 rows of 9 parameters on SQLite, far below its limit.
+    static func rollupInserts(_ cells: [DeferredRollupCell], kind: DatabaseKind) -> [SQLQueryString] {
+        guard !cells.isEmpty else { return [] }
+        if kind == .postgresql {
+            return ["""
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
                 SELECT cell.app_id, cell.measure, cell.day, cell.environment, cell.store, cell.product_id, cell.country, cell.shard, cell.value
                 FROM unnest(\(bind: cells.map(\.row.appID))::text[], \(bind: cells.map(\.row.measure))::text[],
@@ -104,23 +101,21 @@ extension SQLLedgerSession {
                     AS cell(app_id, measure, day, environment, store, product_id, country, shard, value)
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
-                """).run()
-            return
+                """]
         }
-        // SQLite: 500 rows of 9 parameters a statement stay far below its limit.
-        for start in stride(from: 0, to: cells.count, by: 500) {
+        return stride(from: 0, to: cells.count, by: 500).map { start in
             let rows = cells[start..<min(start + 500, cells.count)].map { cell -> SQLQueryString in
                 """
                 (\(bind: cell.row.appID), \(bind: cell.row.measure), \(bind: cell.row.day), \(bind: cell.row.environment),
                  \(bind: cell.row.store), \(bind: cell.row.productID), \(bind: cell.row.country), \(bind: cell.row.shard), \(bind: cell.value))
                 """
             }
-            try await session.sql.raw("""
+            return """
                 INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
                     value = metric_rollups.value + excluded.value
-                """).run()
+                """
         }
     }
 

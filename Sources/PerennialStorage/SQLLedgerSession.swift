@@ -9,6 +9,8 @@ public struct SQLLedgerSession: LedgerSession {
     let session: DatabaseSession
     /// The events this write recorded, given feed positions as it ends.
     let feedStamps = EventFeedStamps()
+    /// Whether this write announced customer changes, sent as it ends on PostgreSQL (`sendDeferredWrites`).
+    let announcement = CustomerChangeAnnouncement()
     /// The database's cache of webhook endpoints (`recordingWebhookEndpoints`).
     let endpointCache: WebhookEndpointCache
     /// Whether this transaction changed an endpoint: then it reads endpoints itself, never the cache.
@@ -30,6 +32,7 @@ public struct SQLLedgerSession: LedgerSession {
 
     public func announceCustomerChange() async throws {
         guard session.kind == .postgresql else { return }
-        try await sql.raw("SELECT pg_notify(\(bind: Self.customerChannel), '')").run()
+        // With the write's last statement (`stampEventFeed`): a notification is delivered at commit anyway.
+        announcement.announce()
     }
 }
