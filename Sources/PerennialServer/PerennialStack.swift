@@ -213,7 +213,8 @@ public struct PerennialStack: Sendable {
                     apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
                 ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
-                replay: ReplayService(ledger: ledger, clock: clock),
+                // PostgreSQL commits on several connections: four pages at once, of the pool's ten by default.
+                replay: ReplayService(ledger: ledger, clock: clock, concurrency: database.isShared ? 4 : 1),
                 edge: edge, modules: modules, metrics: metrics,
                 customerCache: customerCache,
                 customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) },

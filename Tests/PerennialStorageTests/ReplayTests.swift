@@ -24,12 +24,15 @@ struct ReplayTests {
         return world
     }
 
-    @Test(arguments: TestDatabase.available)
-    func aStateItsFactsDoNotGiveIsFoundAndRebuilt(database: TestDatabase) async throws {
+    /// Pages written one after another, and three at once (as on PostgreSQL).
+    static let concurrencies = [1, 3]
+
+    @Test(arguments: TestDatabase.available, concurrencies)
+    func aStateItsFactsDoNotGiveIsFoundAndRebuilt(database: TestDatabase, concurrency: Int) async throws {
         try await database.withDatabase { connection in
             let world = try await Self.threeOwnedAndAnOrphan(connection)
             let app = IdentityWorld.app
-            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2)
+            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2, concurrency: concurrency)
 
             let clean = try await replay.replay(app: app, dryRun: true)
             #expect((clean.subscriptions, clean.changed, clean.unowned) == (4, 0, 1))
@@ -64,18 +67,19 @@ struct ReplayTests {
     /// After the upgrade that added the rollups (an app with history, its rollups empty and marked), the
     /// metrics answer 503 until the start-up rebuild, which writes only the contributions, and then give what
     /// the facts give; a second start rebuilds nothing.
-    @Test(arguments: TestDatabase.available)
-    func theStartUpRebuildFillsTheRollupsOnce(database: TestDatabase) async throws {
+    @Test(arguments: TestDatabase.available, concurrencies)
+    func theStartUpRebuildFillsTheRollupsOnce(database: TestDatabase, concurrency: Int) async throws {
         try await database.withDatabase { connection in
             let world = try IdentityWorld(database: connection)
             let app = IdentityWorld.app
             try await world.ledger.write { session in
                 try await session.saveApp(AppRecord(id: app.id, bundleID: app.bundleID, sealedCredentials: Data(), updatedAt: world.clock.now()))
             }
+            // user-0 owns a subscription of each page: two pages at once both refresh their lifetime value.
             for (index, id) in ["a", "b", "c"].enumerated() {
-                try await world.purchase("sub-\(id)", by: "user-\(index)")
+                try await world.purchase("sub-\(id)", by: "user-\(index % 2)")
             }
-            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2)
+            let replay = ReplayService(ledger: world.ledger, clock: world.clock, pageSize: 2, concurrency: concurrency)
             let metrics = MetricsService(ledger: world.ledger)
             let day = CivilDate(utcDayOf: world.clock.now())
             let before = try await metrics.series(app: app, name: "new_subscriptions", from: day, through: day, interval: .day)

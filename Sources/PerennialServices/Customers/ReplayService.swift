@@ -9,11 +9,15 @@ public struct ReplayService: Sendable {
     let clock: any Clock
     /// Subscriptions folded per ledger write.
     let pageSize: Int
+    /// How many pages' writes run at once (a database that commits on several connections: PostgreSQL).
+    let concurrency: Int
 
-    public init(ledger: any Ledger, clock: any Clock, pageSize: Int = 500) {
+    /// - Parameter concurrency: pages written at once; 1 (SQLite's single writer): one after another.
+    public init(ledger: any Ledger, clock: any Clock, pageSize: Int = 500, concurrency: Int = 1) {
         self.ledger = ledger
         self.clock = clock
         self.pageSize = max(pageSize, 1)
+        self.concurrency = max(concurrency, 1)
     }
 
     /// Replays every subscription of `app` that has transactions, a page at a time (each page one write);
@@ -72,18 +76,71 @@ public struct ReplayService: Sendable {
         each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
     ) async throws -> ReplaySummary {
         try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
-        let summary = try await pages(progress: progress) { cursor in
-            try await ledger.write { session in
-                let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
-                var page = ReplaySummary(lastKey: keys.last)
-                for (before, after) in try await each(keys, session) {
-                    page.count(before: before, after: after, eventsChanged: false)
+        let summary: ReplaySummary
+        if concurrency > 1 {
+            summary = try await concurrentPages(app: app, progress: progress, each: each)
+        } else {
+            summary = try await pages(progress: progress) { cursor in
+                try await ledger.write { session in
+                    let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
+                    return try await Self.write(page: keys, in: session, each: each)
                 }
-                return page
             }
         }
         try await ledger.write { try await $0.endMetricRollupRebuild(appID: app.id) }
         return summary
+    }
+
+    /// `each` on a page of keys in the caller's write, counted.
+    private static func write(
+        page keys: [SubscriptionKey], in session: any LedgerSession,
+        each: @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
+    ) async throws -> ReplaySummary {
+        var page = ReplaySummary(lastKey: keys.last)
+        for (before, after) in try await each(keys, session) {
+            page.count(before: before, after: after, eventsChanged: false)
+        }
+        return page
+    }
+
+    /// The pages' keys read one page ahead, and up to `concurrency` pages written at once, each in a write of its
+    /// own. Two pages may lock two customers in opposite orders (a customer's subscriptions in both): the
+    /// database then fails one write, and as every page's write is atomic and folding again changes nothing,
+    /// a failed page is written again, up to three times in all.
+    private func concurrentPages(
+        app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void,
+        each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
+    ) async throws -> ReplaySummary {
+        let (ledger, pageSize, concurrency) = (ledger, pageSize, concurrency)
+        return try await withThrowingTaskGroup(of: ReplaySummary.self) { group in
+            var summary = ReplaySummary()
+            var cursor: SubscriptionKey?
+            var (running, exhausted) = (0, false)
+            while true {
+                while running < concurrency, !exhausted {
+                    let after = cursor
+                    let keys = try await ledger.read { try await $0.subscriptionKeys(appID: app.id, after: after, limit: pageSize) }
+                    exhausted = keys.count < pageSize
+                    guard let last = keys.last else { break }
+                    cursor = last
+                    running += 1
+                    group.addTask {
+                        var attempt = 1
+                        while true {
+                            do {
+                                return try await ledger.write { try await Self.write(page: keys, in: $0, each: each) }
+                            } catch where attempt < 3 && !(error is CancellationError) {
+                                attempt += 1
+                            }
+                        }
+                    }
+                }
+                guard let done = try await group.next() else { return summary }
+                running -= 1
+                summary.add(done)
+                await progress(summary)
+            }
+        }
     }
 
     /// Runs `page` from the first subscription key on, each call starting after the last one's last key, until
