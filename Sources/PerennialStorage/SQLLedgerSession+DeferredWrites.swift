@@ -3,7 +3,8 @@ import SQLKit
 
 extension SQLLedgerSession {
     /// PostgreSQL, as a write ends: what it deferred to its end — its webhook deliveries (up to
-    /// `deliveriesPerInsert`), its rollups' cells and its announcement of customer changes — in one statement,
+    /// `deliveriesPerInsert`), its rollups' cells, its `deferredStatements` (a notification's settlement) and
+    /// its announcement of customer changes — in one statement,
     /// the inserts as data-modifying `WITH`s and the `NOTIFY` (delivered at commit anyway) as the query they
     /// precede. Sent last, so the rollups' rows are locked for one round trip before the commit.
     func sendDeferredWrites() async throws {
@@ -15,6 +16,7 @@ extension SQLLedgerSession {
             parts.append(Self.deliveryInsert(deliveries))
         }
         parts += Self.rollupInserts(DeferredRollupCell.summed(session.deferredRollupCells.takeWaiting()), kind: .postgresql)
+        parts += deferredStatements.take()
         if announcement.take() {
             parts.append("SELECT pg_notify(\(bind: Self.customerChannel), '')")
         }

@@ -6,22 +6,54 @@ import SQLKit
 /// own, and what a store notification's single write (stored, ingested and settled at once) does in one.
 extension SQLLedgerSession {
     public func receiveNotification(_ notification: InboundNotification) async throws -> (record: InboundNotification, isNew: Bool) {
-        let inserted = try await sql.raw("""
-            INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status, body_bytes)
-            VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
-                    \(bind: notification.version), \(bind: notification.receivedAt.milliseconds),
-                    \(bind: notification.sealedBody), \(bind: notification.status.rawValue), \(bind: notification.bodyBytes))
-            ON CONFLICT (app_id, notification_id) DO NOTHING
-            RETURNING notification_id
-            """).first()
+        let inserted = try await sql.raw(Self.notificationInsert(notification) + " RETURNING notification_id").first()
         if inserted != nil { return (notification, true) }
+        return (try await storedNotification(notification), false)
+    }
+
+    /// On PostgreSQL one statement: the insert as a data-modifying `WITH`, the check beside it (the row it
+    /// inserts is `received`, never `processed`, so the check cannot see it either way).
+    public func receiveNotification(
+        _ notification: InboundNotification, checkingProcessed notificationUUID: String?
+    ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool) {
+        guard session.kind == .postgresql, let notificationUUID else {
+            let (record, isNew) = try await receiveNotification(notification)
+            guard let notificationUUID else { return (record, isNew, false) }
+            return (record, isNew, try await hasProcessedNotification(appID: notification.appID, notificationUUID: notificationUUID))
+        }
+        guard let row = try await sql.raw("""
+            WITH inserted AS (\(Self.notificationInsert(notification)) RETURNING 1)
+            SELECT (SELECT count(*) FROM inserted) AS inserted, EXISTS (
+                SELECT 1 FROM store_notifications
+                WHERE app_id = \(bind: notification.appID) AND notification_uuid = \(bind: notificationUUID)
+                    AND status = \(bind: InboundNotification.Status.processed.rawValue)) AS processed
+            """).first() else {
+            throw StorageError(.corruptRecord, "receiving a notification returned no row")
+        }
+        let processed = try row.decode(column: "processed", as: Bool.self)
+        if try row.int64("inserted") > 0 { return (notification, true, processed) }
+        return (try await storedNotification(notification), false, processed)
+    }
+
+    private static func notificationInsert(_ notification: InboundNotification) -> SQLQueryString {
+        """
+        INSERT INTO store_notifications (app_id, notification_id, store, version, received_at, sealed_body, status, body_bytes)
+        VALUES (\(bind: notification.appID), \(bind: notification.notificationID), \(bind: notification.store.rawValue),
+                \(bind: notification.version), \(bind: notification.receivedAt.milliseconds),
+                \(bind: notification.sealedBody), \(bind: notification.status.rawValue), \(bind: notification.bodyBytes))
+        ON CONFLICT (app_id, notification_id) DO NOTHING
+        """
+    }
+
+    /// The stored copy of a notification an insert found already there.
+    private func storedNotification(_ notification: InboundNotification) async throws -> InboundNotification {
         guard let row = try await sql.raw("""
             SELECT * FROM store_notifications
             WHERE app_id = \(bind: notification.appID) AND notification_id = \(bind: notification.notificationID)
             """).first() else {
             throw StorageError(.writeConflict, "a notification vanished while it was being received")
         }
-        return (try SQLNotificationInbox.notification(from: row), false)
+        return try SQLNotificationInbox.notification(from: row)
     }
 
     public func hasProcessedNotification(appID: String, notificationUUID: String) async throws -> Bool {
@@ -33,12 +65,19 @@ extension SQLLedgerSession {
             """).first() != nil
     }
 
+    /// On PostgreSQL the update goes with the write's last statement (`sendDeferredWrites`): nothing in a write
+    /// reads its notification's outcome after settling it, and every ledger write ends by sending what it deferred.
     public func settleNotification(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
-        try await sql.raw("""
+        let update: SQLQueryString = """
             UPDATE store_notifications SET status = \(bind: outcome.status.rawValue),
                 notification_uuid = \(bind: outcome.notificationUUID), notification_type = \(bind: outcome.notificationType), subtype = \(bind: outcome.subtype),
                 error_code = \(bind: outcome.errorCode), settled_at = \(bind: outcome.settledAt.milliseconds)
             WHERE app_id = \(bind: appID) AND notification_id = \(bind: notificationID)
-            """).run()
+            """
+        if session.kind == .postgresql {
+            deferredStatements.append(update)
+        } else {
+            try await sql.raw(update).run()
+        }
     }
 }

@@ -47,6 +47,39 @@ struct NotificationInboxTests {
         }
     }
 
+    /// A notification stored and checked against the store ids processed before in one call (one statement on
+    /// PostgreSQL), and settled in the same write (with the write's last statement there).
+    @Test(arguments: TestDatabase.available)
+    func receivingChecksTheStoreIDsProcessedBefore(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let ledger = SQLLedger(database: connection)
+            let receive = { (id: String, uuid: String?) in
+                try await ledger.write { session in
+                    let received = try await session.receiveNotification(self.notification(id), checkingProcessed: uuid)
+                    if received.isNew {
+                        try await session.settleNotification(appID: "app", notificationID: id, outcome: .init(
+                            status: .processed, notificationUUID: uuid, settledAt: Instant(milliseconds: 11)))
+                    }
+                    return received
+                }
+            }
+            let first = try await receive("delivery-1", "apple-uuid")
+            #expect(first.isNew && !first.processedBefore)
+            // The same event under another delivery id: new, and a repeat of one processed.
+            let again = try await receive("delivery-2", "apple-uuid")
+            #expect(again.isNew && again.processedBefore)
+            // The same delivery again: the stored one, settled by the first write.
+            let same = try await receive("delivery-1", "apple-uuid")
+            #expect(!same.isNew && same.processedBefore)
+            #expect(same.record.status == .processed)
+            #expect(same.record.outcome?.notificationUUID == "apple-uuid")
+            let other = try await receive("delivery-3", "other-uuid")
+            #expect(other.isNew && !other.processedBefore)
+            let unchecked = try await receive("delivery-4", nil)
+            #expect(unchecked.isNew && !unchecked.processedBefore)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func concurrentRepeatsStoreOneNotification(database: TestDatabase) async throws {
         try await database.withDatabase { connection in

@@ -176,15 +176,18 @@ public struct StoreNotificationService: Sendable {
     ) async throws -> Settlement {
         let settledAt = clock.now()
         return try await ledger.groupedWrite { session in
+            let isRepeat: Bool
             if let notification {
-                let (record, isNew) = try await session.receiveNotification(notification)
+                let (record, isNew, processedBefore) = try await session.receiveNotification(
+                    notification, checkingProcessed: verified.notificationUUID)
                 if !isNew, let outcome = record.outcome { return .earlier(outcome) }
-            }
-            var isRepeat = false
-            if let uuid = verified.notificationUUID,
-               try await session.hasProcessedNotification(appID: app.id, notificationUUID: uuid) {
-                isRepeat = true
+                isRepeat = processedBefore
+            } else if let uuid = verified.notificationUUID {
+                isRepeat = try await session.hasProcessedNotification(appID: app.id, notificationUUID: uuid)
             } else {
+                isRepeat = false
+            }
+            if !isRepeat {
                 try await ingestor.ingestForOwners(verified.facts, app: app, in: session)
             }
             try await session.settleNotification(appID: app.id, notificationID: notificationID, outcome: .init(

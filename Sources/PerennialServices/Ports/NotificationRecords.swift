@@ -11,6 +11,23 @@ public protocol NotificationRecords: Sendable {
     /// Whether a notification with this store id was already processed (this write's own included).
     func hasProcessedNotification(appID: String, notificationUUID: String) async throws -> Bool
 
+    /// `receiveNotification`, and whether a notification with the store id `notificationUUID` was already
+    /// processed (`hasProcessedNotification`): a store may send one event under several delivery ids. A
+    /// database may answer both in one statement.
+    func receiveNotification(
+        _ notification: InboundNotification, checkingProcessed notificationUUID: String?
+    ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool)
+
     /// Records what processing a notification concluded, in this write.
     func settleNotification(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws
+}
+
+extension NotificationRecords {
+    public func receiveNotification(
+        _ notification: InboundNotification, checkingProcessed notificationUUID: String?
+    ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool) {
+        let (record, isNew) = try await receiveNotification(notification)
+        guard let notificationUUID else { return (record, isNew, false) }
+        return (record, isNew, try await hasProcessedNotification(appID: notification.appID, notificationUUID: notificationUUID))
+    }
 }
