@@ -4,9 +4,9 @@ import SQLKit
 extension SQLLedgerSession {
     /// PostgreSQL, as a write ends: what it deferred to its end — its webhook deliveries (up to
     /// `deliveriesPerInsert`), its rollups' cells, its `deferredStatements` (a notification's settlement) and
-    /// its announcement of customer changes — in one statement,
-    /// the inserts as data-modifying `WITH`s and the `NOTIFY` (delivered at commit anyway) as the query they
-    /// precede. Sent last, so the rollups' rows are locked for one round trip before the commit.
+    /// its announcement of customer changes — in one statement, the writes as data-modifying `WITH`s and the
+    /// `NOTIFY` (delivered at commit anyway) as the query they precede. Sent last, so the rollups' rows are
+    /// locked for one round trip before the commit.
     func sendDeferredWrites() async throws {
         let deliveries = session.deferredDeliveries.takeWaiting()
         var parts: [SQLQueryString] = []
