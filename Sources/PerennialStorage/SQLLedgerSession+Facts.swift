@@ -13,6 +13,28 @@ extension SQLLedgerSession {
     /// two writes insert the same new row at once, the loser's insert waits for the winner, then merges into
     /// its row.
     public func saveTransactions(appID: String, _ transactions: [TransactionFact], recordedAt: Instant) async throws {
+        try await saveTransactions(appID: appID, transactions, recordedAt: recordedAt, riding: nil)
+    }
+
+    /// On PostgreSQL, with transactions and snapshots both given, one statement for the new transactions and
+    /// every snapshot (`renewalInfoUpsert` as a data-modifying `WITH` of the transactions' insert).
+    public func saveFacts(
+        appID: String, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recordedAt: Instant
+    ) async throws {
+        guard session.kind == .postgresql, !transactions.isEmpty, !renewalInfos.isEmpty else {
+            try await saveTransactions(appID: appID, transactions, recordedAt: recordedAt)
+            try await saveRenewalInfos(appID: appID, renewalInfos, recordedAt: recordedAt)
+            return
+        }
+        try await saveTransactions(
+            appID: appID, transactions, recordedAt: recordedAt,
+            riding: try Self.renewalInfoUpsert(appID: appID, renewalInfos, recordedAt: recordedAt))
+    }
+
+    /// `rider`: a statement sent as a `WITH` of the first insert.
+    private func saveTransactions(
+        appID: String, _ transactions: [TransactionFact], recordedAt: Instant, riding rider: SQLQueryString?
+    ) async throws {
         var keys: [TransactionRowKey] = []
         var facts: [TransactionRowKey: [TransactionFact]] = [:]
         for fact in transactions {
@@ -24,7 +46,7 @@ extension SQLLedgerSession {
         keys.sort { ($0.store.rawValue, $0.transactionID) < ($1.store.rawValue, $1.transactionID) }
         for start in stride(from: 0, to: keys.count, by: Self.transactionsPerStatement) {
             let chunk = Array(keys[start..<min(start + Self.transactionsPerStatement, keys.count)])
-            try await save(chunk, facts: facts, appID: appID, recordedAt: recordedAt)
+            try await save(chunk, facts: facts, appID: appID, recordedAt: recordedAt, riding: start == 0 ? rider : nil)
         }
     }
 
@@ -32,8 +54,10 @@ extension SQLLedgerSession {
     static let transactionsPerStatement = 500
 
     private func save(
-        _ keys: [TransactionRowKey], facts: [TransactionRowKey: [TransactionFact]], appID: String, recordedAt: Instant
+        _ keys: [TransactionRowKey], facts: [TransactionRowKey: [TransactionFact]], appID: String, recordedAt: Instant,
+        riding rider: SQLQueryString?
     ) async throws {
+        var rider = rider
         // The body a new row starts with: the transaction's facts merged in order.
         let fresh = { (key: TransactionRowKey) -> TransactionFact in
             let given = facts[key]!
@@ -48,7 +72,9 @@ extension SQLLedgerSession {
                      \(bind: try JSONBody.encode(fact)), \(bind: recordedAt.milliseconds))
                     """
             }
-            let inserted = try await sql.raw("""
+            let riding: SQLQueryString = rider.map { "WITH rider AS (\($0)) " } ?? ""
+            rider = nil
+            let inserted = try await sql.raw(riding + """
                 INSERT INTO transactions (app_id, store, transaction_id, subscription_id, body, recorded_at)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, store, transaction_id) DO NOTHING
@@ -100,6 +126,9 @@ extension SQLLedgerSession {
     /// the greater `tieBreakKey` is kept (the one `RenewalInfoFact.latest` picks), whatever the order they
     /// arrive in; an identical one changes nothing.
     public func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws {
+        if session.kind == .postgresql, !renewalInfos.isEmpty {
+            return try await sql.raw(try Self.renewalInfoUpsert(appID: appID, renewalInfos, recordedAt: recordedAt)).run()
+        }
         for info in renewalInfos {
             try await sql.raw("""
                 INSERT INTO renewal_infos (app_id, store, subscription_id, observed_at, body, recorded_at,
@@ -114,6 +143,42 @@ extension SQLLedgerSession {
                 WHERE renewal_infos.tie_break IS NULL OR renewal_infos.tie_break < excluded.tie_break
                 """).run()
         }
+    }
+
+    /// PostgreSQL: the snapshots upserted by one statement. Of two given for one subscription and instant, the
+    /// one with the greater `tieBreakKey` goes (one statement may not touch a row twice), as the rows' own rule
+    /// would keep it had they come one after another.
+    static func renewalInfoUpsert(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) throws -> SQLQueryString {
+        struct Row: Hashable {
+            var store: Store
+            var subscriptionID: ExactString
+            var observedAt: Int64
+        }
+        var kept: [Row: RenewalInfoFact] = [:]
+        var order: [Row] = []
+        for info in renewalInfos {
+            let row = Row(store: info.store, subscriptionID: ExactString(info.subscriptionID), observedAt: info.observedAt.milliseconds)
+            guard let other = kept[row] else {
+                kept[row] = info
+                order.append(row)
+                continue
+            }
+            if other.tieBreakKey.lexicographicallyPrecedes(info.tieBreakKey) { kept[row] = info }
+        }
+        let rows = try order.map { row -> SQLQueryString in
+            let info = kept[row]!
+            return """
+                (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.subscriptionID), \(bind: info.observedAt.milliseconds),
+                 \(bind: try JSONBody.encode(info)), \(bind: recordedAt.milliseconds), \(bind: Data(info.tieBreakKey)))
+                """
+        }
+        return """
+            INSERT INTO renewal_infos (app_id, store, subscription_id, observed_at, body, recorded_at, tie_break)
+            VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (app_id, store, subscription_id, observed_at) DO UPDATE SET
+                body = excluded.body, recorded_at = excluded.recorded_at, tie_break = excluded.tie_break
+            WHERE renewal_infos.tie_break IS NULL OR renewal_infos.tie_break < excluded.tie_break
+            """
     }
 
     /// Every stored transaction of the subscription, in no particular order.

@@ -122,6 +122,18 @@ struct FactTests {
                 let stored = try await ledger.read { try await $0.renewalInfos(appID: appID, subscription: Fixtures.key("1000")) }
                 #expect(stored == [chosen], "order \(order)")
                 #expect(RenewalInfoFact.latest(of: order.map { snapshots[$0] }) == chosen)
+                // All three in one batch, with a transaction (one statement on PostgreSQL), and again one by one.
+                let batched = "batch\(number)"
+                try await ledger.write {
+                    try await $0.saveFacts(
+                        appID: batched, transactions: [Fixtures.transaction("t1")], renewalInfos: order.map { snapshots[$0] },
+                        recordedAt: Fixtures.instant(1))
+                }
+                for index in order {
+                    try await ledger.write { try await $0.saveRenewalInfos(appID: batched, [snapshots[index]], recordedAt: Fixtures.instant(2)) }
+                }
+                #expect(try await ledger.read { try await $0.renewalInfos(appID: batched, subscription: Fixtures.key("1000")) } == [chosen])
+                #expect(try await ledger.read { try await $0.transactions(appID: batched, subscription: Fixtures.key("1000")) }.count == 1)
             }
         }
     }

@@ -98,8 +98,7 @@ public struct FactIngestor: Sendable {
                 appID: app.id, subscription: reference.subscription, reference: reference.reference, recordedAt: now
             )
         }
-        try await ledger.saveTransactions(appID: app.id, batch.transactions, recordedAt: now)
-        try await ledger.saveRenewalInfos(appID: app.id, batch.renewalInfos, recordedAt: now)
+        try await ledger.saveFacts(appID: app.id, transactions: batch.transactions, renewalInfos: batch.renewalInfos, recordedAt: now)
         for key in batch.subscriptionKeys {
             try await fold(key, app: app, owner: owner, at: now, in: ledger)
         }

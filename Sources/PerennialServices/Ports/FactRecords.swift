@@ -12,6 +12,9 @@ public protocol FactRecords: Sendable {
     /// replaced only if the new one differs.
     func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws
 
+    /// `saveTransactions` then `saveRenewalInfos`, which a database may send in one statement.
+    func saveFacts(appID: String, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws
+
     /// Every stored transaction of one subscription, in no particular order.
     func transactions(appID: String, subscription: SubscriptionKey) async throws -> [TransactionFact]
 
@@ -21,4 +24,13 @@ public protocol FactRecords: Sendable {
 
     /// Every stored renewal-info snapshot of one subscription, in no particular order.
     func renewalInfos(appID: String, subscription: SubscriptionKey) async throws -> [RenewalInfoFact]
+}
+
+extension FactRecords {
+    public func saveFacts(
+        appID: String, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recordedAt: Instant
+    ) async throws {
+        try await saveTransactions(appID: appID, transactions, recordedAt: recordedAt)
+        try await saveRenewalInfos(appID: appID, renewalInfos, recordedAt: recordedAt)
+    }
 }
