@@ -14,7 +14,7 @@ extension DatabaseSession {
         let rollback = depth == 1 ? ["ROLLBACK"] : ["ROLLBACK TO SAVEPOINT \(name)", "RELEASE SAVEPOINT \(name)"]
 
         try await execute(begin)
-        let deferredMark = deferredDeliveries.mark(), rollupMark = deferredRollupCells.mark()
+        let deferredMark = deferredDeliveries.mark(), rollupMark = deferredRollupCells.mark(), statementMark = deferredStatements.mark()
         let result: Result
         do {
             result = try await body(self)
@@ -22,6 +22,7 @@ extension DatabaseSession {
         } catch {
             deferredDeliveries.rollBack(to: deferredMark)
             deferredRollupCells.rollBack(to: rollupMark)
+            deferredStatements.rollBack(to: statementMark)
             await roll(back: rollback)
             throw error
         }
@@ -29,6 +30,7 @@ extension DatabaseSession {
             if depth == 1 {
                 try await SQLLedgerSession.insertDeferredRollupCells(of: self)
                 try await SQLLedgerSession.insertDeferredDeliveries(of: self)
+                try await runDeferredStatements()
             }
             // A commit already decided on must run even if the task is cancelled meanwhile. SQLite's writer
             // runs it on this thread whatever the task's state, with no task to wait for (see `SQLiteWriterDatabase`).
@@ -40,12 +42,14 @@ extension DatabaseSession {
         } catch {
             deferredDeliveries.rollBack(to: deferredMark)
             deferredRollupCells.rollBack(to: rollupMark)
+            deferredStatements.rollBack(to: statementMark)
             await roll(back: rollback)
             throw error
         }
         if depth == 1 {
             deferredDeliveries.reset()
             deferredRollupCells.reset()
+            deferredStatements.reset()
         }
         return result
     }
@@ -75,5 +79,11 @@ extension DatabaseSession {
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await Task { try await operation() }.value
+    }
+
+    /// Runs the statements the transaction deferred (`deferredStatements`): before it commits, and first thing in
+    /// every statement that reads what they write.
+    func runDeferredStatements() async throws {
+        for statement in deferredStatements.takeWaiting() { try await sql.raw(statement).run() }
     }
 }

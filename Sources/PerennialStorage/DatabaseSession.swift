@@ -25,6 +25,9 @@ final class DatabaseSession: Sendable {
     let deferredDeliveries = DeferredRows<NewWebhookDelivery>()
     /// Cells added to the metric rollups when the transaction commits, summed.
     let deferredRollupCells = DeferredRows<DeferredRollupCell>()
+    /// Writes of rows nothing reads before the transaction ends (a notification's settlement), sent with its
+    /// last statement on PostgreSQL (`SQLLedgerSession.sendDeferredWrites`), else just before it commits.
+    let deferredStatements = DeferredRows<SQLQueryString>()
 
     private struct State {
         var isActive = true

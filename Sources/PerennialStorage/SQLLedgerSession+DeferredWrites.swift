@@ -3,7 +3,7 @@ import SQLKit
 
 extension SQLLedgerSession {
     /// PostgreSQL, as a write ends: what it deferred to its end — its webhook deliveries (up to
-    /// `deliveriesPerInsert`), its rollups' cells, its `deferredStatements` (a notification's settlement) and
+    /// `deliveriesPerInsert`), its rollups' cells, its deferred statements (a notification's settlement) and
     /// its announcement of customer changes — in one statement, the writes as data-modifying `WITH`s and the
     /// `NOTIFY` (delivered at commit anyway) as the query they precede. Sent last, so the rollups' rows are
     /// locked for one round trip before the commit.
@@ -16,7 +16,7 @@ extension SQLLedgerSession {
             parts.append(Self.deliveryInsert(deliveries))
         }
         parts += Self.rollupInserts(DeferredRollupCell.summed(session.deferredRollupCells.takeWaiting()), kind: .postgresql)
-        parts += deferredStatements.take()
+        parts += session.deferredStatements.takeWaiting()
         if announcement.take() {
             parts.append("SELECT pg_notify(\(bind: Self.customerChannel), '')")
         }

@@ -17,18 +17,17 @@ extension SQLLedgerSession {
     }
 
     /// On PostgreSQL, with transactions and snapshots both given, one statement for the new transactions and
-    /// every snapshot (`renewalInfoUpsert` as a data-modifying `WITH` of the transactions' insert).
+    /// the snapshots (their upsert as a data-modifying `WITH` of the transactions' insert).
     public func saveFacts(
         appID: String, transactions: [TransactionFact], renewalInfos: [RenewalInfoFact], recordedAt: Instant
     ) async throws {
-        guard session.kind == .postgresql, !transactions.isEmpty, !renewalInfos.isEmpty else {
+        let upserts = try Self.renewalInfoUpserts(appID: appID, renewalInfos, recordedAt: recordedAt)
+        guard session.kind == .postgresql, !transactions.isEmpty, upserts.count == 1 else {
             try await saveTransactions(appID: appID, transactions, recordedAt: recordedAt)
-            try await saveRenewalInfos(appID: appID, renewalInfos, recordedAt: recordedAt)
+            for upsert in upserts { try await sql.raw(upsert).run() }
             return
         }
-        try await saveTransactions(
-            appID: appID, transactions, recordedAt: recordedAt,
-            riding: try Self.renewalInfoUpsert(appID: appID, renewalInfos, recordedAt: recordedAt))
+        try await saveTransactions(appID: appID, transactions, recordedAt: recordedAt, riding: upserts[0])
     }
 
     /// `rider`: a statement sent as a `WITH` of the first insert.
@@ -82,8 +81,9 @@ extension SQLLedgerSession {
                 """).all().map { TransactionRowKey(store: try Self.store(in: $0), transactionID: try $0.string("transaction_id")) }
             pending.removeAll(where: Set(inserted).contains)
             guard !pending.isEmpty else { return }
-            for (key, stored) in try await storedTransactions(appID: appID, pending) {
-                pending.removeAll { $0 == key }
+            let found = try await storedTransactions(appID: appID, pending)
+            pending.removeAll(where: Set(found.map(\.0)).contains)
+            for (key, stored) in found {
                 let merged = facts[key]!.reduce(stored) { $0.merged(with: $1) }
                 guard merged != stored else { continue }
                 try await sql.raw("""
@@ -126,29 +126,16 @@ extension SQLLedgerSession {
     /// the greater `tieBreakKey` is kept (the one `RenewalInfoFact.latest` picks), whatever the order they
     /// arrive in; an identical one changes nothing.
     public func saveRenewalInfos(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) async throws {
-        if session.kind == .postgresql, !renewalInfos.isEmpty {
-            return try await sql.raw(try Self.renewalInfoUpsert(appID: appID, renewalInfos, recordedAt: recordedAt)).run()
-        }
-        for info in renewalInfos {
-            try await sql.raw("""
-                INSERT INTO renewal_infos (app_id, store, subscription_id, observed_at, body, recorded_at,
-                                           tie_break)
-                VALUES (\(bind: appID), \(bind: info.store.rawValue), \(bind: info.subscriptionID),
-                        \(bind: info.observedAt.milliseconds), \(bind: try JSONBody.encode(info)),
-                        \(bind: recordedAt.milliseconds), \(bind: Data(info.tieBreakKey)))
-                ON CONFLICT (app_id, store, subscription_id, observed_at) DO UPDATE SET
-                    body = excluded.body,
-                    recorded_at = excluded.recorded_at,
-                    tie_break = excluded.tie_break
-                WHERE renewal_infos.tie_break IS NULL OR renewal_infos.tie_break < excluded.tie_break
-                """).run()
+        for upsert in try Self.renewalInfoUpserts(appID: appID, renewalInfos, recordedAt: recordedAt) {
+            try await sql.raw(upsert).run()
         }
     }
 
-    /// PostgreSQL: the snapshots upserted by one statement. Of two given for one subscription and instant, the
-    /// one with the greater `tieBreakKey` goes (one statement may not touch a row twice), as the rows' own rule
-    /// would keep it had they come one after another.
-    static func renewalInfoUpsert(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) throws -> SQLQueryString {
+    /// The snapshots upserted by one statement per 500 (7 parameters each, far below either database's limit).
+    /// Of two given for one subscription and instant only the one with the greater `tieBreakKey` goes
+    /// (PostgreSQL refuses a statement that touches a row twice), as the rows' own rule would keep it had they
+    /// come one after another.
+    static func renewalInfoUpserts(appID: String, _ renewalInfos: [RenewalInfoFact], recordedAt: Instant) throws -> [SQLQueryString] {
         struct Row: Hashable {
             var store: Store
             var subscriptionID: ExactString
@@ -172,13 +159,15 @@ extension SQLLedgerSession {
                  \(bind: try JSONBody.encode(info)), \(bind: recordedAt.milliseconds), \(bind: Data(info.tieBreakKey)))
                 """
         }
-        return """
+        return stride(from: 0, to: rows.count, by: 500).map { start in
+            """
             INSERT INTO renewal_infos (app_id, store, subscription_id, observed_at, body, recorded_at, tie_break)
-            VALUES \(rows.joined(separator: ", "))
+            VALUES \(rows[start..<min(start + 500, rows.count)].joined(separator: ", "))
             ON CONFLICT (app_id, store, subscription_id, observed_at) DO UPDATE SET
                 body = excluded.body, recorded_at = excluded.recorded_at, tie_break = excluded.tie_break
             WHERE renewal_infos.tie_break IS NULL OR renewal_infos.tie_break < excluded.tie_break
             """
+        }
     }
 
     /// Every stored transaction of the subscription, in no particular order.

@@ -17,16 +17,13 @@ extension SQLLedgerSession {
         _ notification: InboundNotification, checkingProcessed notificationUUID: String?
     ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool) {
         guard session.kind == .postgresql, let notificationUUID else {
-            let (record, isNew) = try await receiveNotification(notification)
-            guard let notificationUUID else { return (record, isNew, false) }
-            return (record, isNew, try await hasProcessedNotification(appID: notification.appID, notificationUUID: notificationUUID))
+            return try await receiveNotificationThenCheck(notification, checkingProcessed: notificationUUID)
         }
+        try await session.runDeferredStatements()
         guard let row = try await sql.raw("""
             WITH inserted AS (\(Self.notificationInsert(notification)) RETURNING 1)
-            SELECT (SELECT count(*) FROM inserted) AS inserted, EXISTS (
-                SELECT 1 FROM store_notifications
-                WHERE app_id = \(bind: notification.appID) AND notification_uuid = \(bind: notificationUUID)
-                    AND status = \(bind: InboundNotification.Status.processed.rawValue)) AS processed
+            SELECT (SELECT count(*) FROM inserted) AS inserted,
+                EXISTS (\(Self.processed(appID: notification.appID, notificationUUID: notificationUUID))) AS processed
             """).first() else {
             throw StorageError(.corruptRecord, "receiving a notification returned no row")
         }
@@ -47,6 +44,7 @@ extension SQLLedgerSession {
 
     /// The stored copy of a notification an insert found already there.
     private func storedNotification(_ notification: InboundNotification) async throws -> InboundNotification {
+        try await session.runDeferredStatements()
         guard let row = try await sql.raw("""
             SELECT * FROM store_notifications
             WHERE app_id = \(bind: notification.appID) AND notification_id = \(bind: notification.notificationID)
@@ -57,16 +55,22 @@ extension SQLLedgerSession {
     }
 
     public func hasProcessedNotification(appID: String, notificationUUID: String) async throws -> Bool {
-        try await sql.raw("""
-            SELECT 1 AS found FROM store_notifications
-            WHERE app_id = \(bind: appID) AND notification_uuid = \(bind: notificationUUID)
-                AND status = \(bind: InboundNotification.Status.processed.rawValue)
-            LIMIT 1
-            """).first() != nil
+        try await session.runDeferredStatements()
+        return try await sql.raw(Self.processed(appID: appID, notificationUUID: notificationUUID)).first() != nil
     }
 
-    /// On PostgreSQL the update goes with the write's last statement (`sendDeferredWrites`): nothing in a write
-    /// reads its notification's outcome after settling it, and every ledger write ends by sending what it deferred.
+    /// A row when a notification of the app with this store id was processed.
+    private static func processed(appID: String, notificationUUID: String) -> SQLQueryString {
+        """
+        SELECT 1 AS found FROM store_notifications
+        WHERE app_id = \(bind: appID) AND notification_uuid = \(bind: notificationUUID)
+            AND status = \(bind: InboundNotification.Status.processed.rawValue)
+        LIMIT 1
+        """
+    }
+
+    /// On PostgreSQL the update goes with the write's last statement (`sendDeferredWrites`), or before the write
+    /// reads a notification's outcome, whichever comes first (`DatabaseSession.deferredStatements`).
     public func settleNotification(appID: String, notificationID: String, outcome: InboundNotification.Outcome) async throws {
         let update: SQLQueryString = """
             UPDATE store_notifications SET status = \(bind: outcome.status.rawValue),
@@ -75,7 +79,7 @@ extension SQLLedgerSession {
             WHERE app_id = \(bind: appID) AND notification_id = \(bind: notificationID)
             """
         if session.kind == .postgresql {
-            deferredStatements.append(update)
+            session.deferredStatements.append([update])
         } else {
             try await sql.raw(update).run()
         }

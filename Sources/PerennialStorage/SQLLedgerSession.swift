@@ -11,8 +11,6 @@ public struct SQLLedgerSession: LedgerSession {
     let feedStamps = EventFeedStamps()
     /// Whether this write announced customer changes, sent as it ends on PostgreSQL (`sendDeferredWrites`).
     let announcement = CustomerChangeAnnouncement()
-    /// Writes this write defers to its last statement on PostgreSQL (`sendDeferredWrites`).
-    let deferredStatements = DeferredStatements()
     /// The database's cache of webhook endpoints (`recordingWebhookEndpoints`).
     let endpointCache: WebhookEndpointCache
     /// Whether this transaction changed an endpoint: then it reads endpoints itself, never the cache.

@@ -77,6 +77,14 @@ struct NotificationInboxTests {
             #expect(other.isNew && !other.processedBefore)
             let unchecked = try await receive("delivery-4", nil)
             #expect(unchecked.isNew && !unchecked.processedBefore)
+            // A write that settles one and then asks sees its own settlement (deferred on PostgreSQL, sent first).
+            let seen = try await ledger.write { session in
+                _ = try await session.receiveNotification(self.notification("delivery-5"), checkingProcessed: "own-uuid")
+                try await session.settleNotification(appID: "app", notificationID: "delivery-5", outcome: .init(
+                    status: .processed, notificationUUID: "own-uuid", settledAt: Instant(milliseconds: 12)))
+                return try await session.hasProcessedNotification(appID: "app", notificationUUID: "own-uuid")
+            }
+            #expect(seen)
         }
     }
 

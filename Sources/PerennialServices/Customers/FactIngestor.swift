@@ -39,7 +39,7 @@ public struct FactIngestor: Sendable {
             try await store(batch, app: app, owner: { _, _ in appUserID }, at: now, in: ledger)
             var states = try await ledger.subscriptions(appID: app.id, appUserID: appUserID)
             for index in states.indices where states[index].validUntil.map({ $0 <= now }) ?? false {
-                states[index] = try await fold(states[index].key, app: app, owner: { _, owner in owner }, at: now, in: ledger)
+                states[index] = try await lockAndFold(states[index].key, app: app, owner: { _, owner in owner }, at: now, in: ledger)
                     ?? states[index]
             }
             return CustomerView(app: app, customer: customer, states: states, at: now)
@@ -100,27 +100,30 @@ public struct FactIngestor: Sendable {
         }
         try await ledger.saveFacts(appID: app.id, transactions: batch.transactions, renewalInfos: batch.renewalInfos, recordedAt: now)
         for key in batch.subscriptionKeys {
-            try await fold(key, app: app, owner: owner, at: now, in: ledger)
+            try await lockAndFold(key, app: app, owner: owner, at: now, in: ledger)
         }
+    }
+
+    /// `fold` with the subscription locked and its inputs read first (one statement each).
+    @discardableResult
+    private func lockAndFold(
+        _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
+        at now: Instant, in ledger: any LedgerSession
+    ) async throws -> SubscriptionState? {
+        try await ledger.lockSubscription(appID: app.id, subscription: key)
+        let inputs = try await ledger.foldInputs(appID: app.id, keys: [key])[key] ?? SubscriptionFoldInputs()
+        return try await fold(key, app: app, owner: owner, at: now, in: ledger, inputs: inputs)
     }
 
     /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
     /// its history gained or lost, and its effects (the outbox), all in the caller's write. Returns the
-    /// state written; nil when the subscription has no owner or no transaction. `preloaded`: what the fold
-    /// reads, read for a page of subscriptions already locked (`refold(page:…)`); else it locks the
-    /// subscription and reads them (`foldInputs`, one statement).
+    /// state written; nil when the subscription has no owner or no transaction. `inputs`: what the fold reads
+    /// (`foldInputs`), read with the subscription locked.
     @discardableResult
     private func fold(
         _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
-        at now: Instant, in ledger: any LedgerSession, preloaded: SubscriptionFoldInputs? = nil
+        at now: Instant, in ledger: any LedgerSession, inputs: SubscriptionFoldInputs
     ) async throws -> SubscriptionState? {
-        let inputs: SubscriptionFoldInputs
-        if let preloaded {
-            inputs = preloaded
-        } else {
-            try await ledger.lockSubscription(appID: app.id, subscription: key)
-            inputs = try await ledger.foldInputs(appID: app.id, keys: [key])[key] ?? SubscriptionFoldInputs()
-        }
         let currentOwner = inputs.owner
         guard let appUserID = try await owner(key, currentOwner) else { return nil }
         let transactions = inputs.transactions, renewals = inputs.renewalInfos, standing = inputs.events.map(\.event)
@@ -161,16 +164,7 @@ public struct FactIngestor: Sendable {
     /// overtook). Returns each one's state as written, nil for one nobody owns.
     @discardableResult
     public func refold(_ keys: [SubscriptionKey], app: AppSettings, at now: Instant) async throws -> [SubscriptionState?] {
-        try await ledger.write { ledger in try await refold(keys, app: app, at: now, in: ledger) }
-    }
-
-    /// `refold(_:app:at:)` inside the caller's ledger write.
-    func refold(_ keys: [SubscriptionKey], app: AppSettings, at now: Instant, in ledger: any LedgerSession) async throws -> [SubscriptionState?] {
-        var states: [SubscriptionState?] = []
-        for key in keys {
-            states.append(try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger))
-        }
-        return states
+        try await ledger.write { ledger in try await refold(page: keys, app: app, at: now, in: ledger).map(\.after) }
     }
 
     /// Folds a page of subscriptions again at `now`, for their current owners, inside the caller's write:
@@ -182,10 +176,14 @@ public struct FactIngestor: Sendable {
         try await ledger.lockSubscriptions(appID: app.id, keys)
         let inputs = try await ledger.foldInputs(appID: app.id, keys: keys)
         var states: [(before: SubscriptionState?, after: SubscriptionState?)] = []
+        var folded = Set<SubscriptionKey>()
         for key in keys {
-            let preloaded = inputs[key] ?? SubscriptionFoldInputs()
-            let after = try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger, preloaded: preloaded)
-            states.append((preloaded.state, after))
+            // A key given again is read again: its first fold changed what it reads.
+            let read = folded.insert(key).inserted
+                ? inputs[key] ?? SubscriptionFoldInputs()
+                : try await ledger.foldInputs(appID: app.id, keys: [key])[key] ?? SubscriptionFoldInputs()
+            let after = try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger, inputs: read)
+            states.append((read.state, after))
         }
         return states
     }

@@ -76,38 +76,16 @@ public struct ReplayService: Sendable {
         each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
     ) async throws -> ReplaySummary {
         try await ledger.write { try await $0.beginMetricRollupRebuild(appID: app.id) }
-        let summary: ReplaySummary
-        if concurrency > 1 {
-            summary = try await concurrentPages(app: app, progress: progress, each: each)
-        } else {
-            summary = try await pages(progress: progress) { cursor in
-                try await ledger.write { session in
-                    let keys = try await session.subscriptionKeys(appID: app.id, after: cursor, limit: pageSize)
-                    return try await Self.write(page: keys, in: session, each: each)
-                }
-            }
-        }
+        let summary = try await writePages(app: app, progress: progress, each: each)
         try await ledger.write { try await $0.endMetricRollupRebuild(appID: app.id) }
         return summary
-    }
-
-    /// `each` on a page of keys in the caller's write, counted.
-    private static func write(
-        page keys: [SubscriptionKey], in session: any LedgerSession,
-        each: @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
-    ) async throws -> ReplaySummary {
-        var page = ReplaySummary(lastKey: keys.last)
-        for (before, after) in try await each(keys, session) {
-            page.count(before: before, after: after, eventsChanged: false)
-        }
-        return page
     }
 
     /// The pages' keys read one page ahead, and up to `concurrency` pages written at once, each in a write of its
     /// own. Two pages may lock two customers in opposite orders (a customer's subscriptions in both): the
     /// database then fails one write, and as every page's write is atomic and folding again changes nothing,
-    /// a failed page is written again, up to three times in all.
-    private func concurrentPages(
+    /// a failed page is written again (`write(page:in:each:)`).
+    private func writePages(
         app: AppSettings, progress: @Sendable (ReplaySummary) async -> Void,
         each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
     ) async throws -> ReplaySummary {
@@ -124,21 +102,33 @@ public struct ReplayService: Sendable {
                     guard let last = keys.last else { break }
                     cursor = last
                     running += 1
-                    group.addTask {
-                        var attempt = 1
-                        while true {
-                            do {
-                                return try await ledger.write { try await Self.write(page: keys, in: $0, each: each) }
-                            } catch where attempt < 3 && !(error is CancellationError) {
-                                attempt += 1
-                            }
-                        }
-                    }
+                    group.addTask { try await Self.write(page: keys, in: ledger, each: each) }
                 }
                 guard let done = try await group.next() else { return summary }
                 running -= 1
                 summary.add(done)
                 await progress(summary)
+            }
+        }
+    }
+
+    /// `each` on a page in a write of its own, counted; written again when the write fails, up to three times in all.
+    private static func write(
+        page keys: [SubscriptionKey], in ledger: any Ledger,
+        each: @escaping @Sendable ([SubscriptionKey], any LedgerSession) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)]
+    ) async throws -> ReplaySummary {
+        var attempt = 1
+        while true {
+            do {
+                return try await ledger.write { session in
+                    var page = ReplaySummary(lastKey: keys.last)
+                    for (before, after) in try await each(keys, session) {
+                        page.count(before: before, after: after, eventsChanged: false)
+                    }
+                    return page
+                }
+            } catch where attempt < 3 && !(error is CancellationError) {
+                attempt += 1
             }
         }
     }

@@ -26,6 +26,13 @@ extension NotificationRecords {
     public func receiveNotification(
         _ notification: InboundNotification, checkingProcessed notificationUUID: String?
     ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool) {
+        try await receiveNotificationThenCheck(notification, checkingProcessed: notificationUUID)
+    }
+
+    /// `receiveNotification(_:checkingProcessed:)` as two calls, for a database that cannot do better.
+    public func receiveNotificationThenCheck(
+        _ notification: InboundNotification, checkingProcessed notificationUUID: String?
+    ) async throws -> (record: InboundNotification, isNew: Bool, processedBefore: Bool) {
         let (record, isNew) = try await receiveNotification(notification)
         guard let notificationUUID else { return (record, isNew, false) }
         return (record, isNew, try await hasProcessedNotification(appID: notification.appID, notificationUUID: notificationUUID))
