@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import NIOCore
+import PerennialCore
 import HummingbirdTesting
 import Testing
 
@@ -40,6 +42,32 @@ struct CustomerETagTests {
             let changed = try await get(harness, "eve", ifNoneMatch: tag)
             #expect(changed.status == 200)
             #expect(changed.etag != tag)
+        }
+    }
+
+    /// The third read is answered from the answer kept with the cached customer (at the second): the same
+    /// bytes but for its own `request_date`, the instant of the read.
+    @Test func aReadFromMemoryWritesItsOwnDate() async throws {
+        try await TestHarness.run { harness in
+            let purchase = try await harness.simulator.purchase(account: "fay", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            #expect(try await harness.postReceipt(purchase.receiptData, appUserID: "fay").status == 200)
+            func body() async throws -> String {
+                try await harness.client.execute(
+                    uri: "/v1/customers/fay", method: .get, headers: [.authorization: "Bearer \(TestHarness.publicKey)"]
+                ) { String(buffer: $0.body) }
+            }
+            await harness.advance(days: 0.001)  // request dates unlike any other date of the customer
+            let first = try await body()
+            _ = try await body()
+            await harness.advance(days: 0.001)
+            let second = try await body()
+            let now = harness.clock.now().iso8601
+            #expect(second.contains("\"request_date\":\"\(now)\""))
+            let firstDate = try #require(try JSONObject(ByteBuffer(string: first))["request_date"].string)
+            #expect(firstDate != now)
+            #expect(second == first.replacingOccurrences(of: firstDate, with: now))
+            let cache = try #require(harness.stack.customerCache)
+            #expect(cache.snapshot(appID: "forest", appUserID: "fay", at: harness.clock.now()) != nil, "answered from the cache")
         }
     }
 }

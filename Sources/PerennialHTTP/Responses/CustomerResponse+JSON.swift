@@ -8,20 +8,7 @@ extension CustomerResponse {
     /// an app makes, and `JSONEncoder` cost more than reading the customer. It carries a weak `ETag` over
     /// everything but `request_date`; a request whose `If-None-Match` names it gets 304 and no body.
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var output = JSONOutput(capacity: 256 + 320 * entitlements.count + 900 * subscriptions.count)
-        let requestDateBytes = write(to: &output)
-        let body = output.buffer
-        let tag = EntityTag.weak(of: body, excluding: requestDateBytes)
-        var headers = HTTPFields()
-        headers.reserveCapacity(5)
-        headers.append(.init(name: .eTag, value: tag))
-        headers.append(.init(name: .cacheControl, value: "private, no-cache"))
-        if let condition = request.headers[.ifNoneMatch], EntityTag.matches(condition, tag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers.append(.init(name: .contentType, value: "application/json; charset=utf-8"))
-        headers.append(.init(name: .contentLength, value: String(body.readableBytes)))
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        RenderedCustomer(self).response(requestDate: requestDate, to: request)
     }
 
     /// Writes the customer as its `Encodable` conformance does through the response encoder (keys sorted);

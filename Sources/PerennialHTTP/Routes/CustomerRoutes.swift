@@ -1,4 +1,5 @@
 import Hummingbird
+import PerennialCore
 import PerennialServices
 
 /// `GET /v1/customers/{app_user_id}`: the customer's active entitlements and purchases. With the public key,
@@ -7,17 +8,20 @@ struct CustomerRoutes {
     let customers: CustomerService
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
-        group.get("customers/{app_user_id}") { _, context -> CustomerResponse in
-            try await customer(app: context.requireApp(), context: context)
+        group.get("customers/{app_user_id}") { request, context -> Response in
+            try await customer(app: context.requireApp(), request: request, context: context)
         }
     }
 
-    /// The customer the path names, or 404.
-    func customer(app: AppSettings, context: PerennialRequestContext) async throws -> CustomerResponse {
+    /// The customer the path names, or 404. The answer is rendered once per cached customer: a read from
+    /// memory writes the date and copies bytes.
+    func customer(app: AppSettings, request: Request, context: PerennialRequestContext) async throws -> Response {
         let appUserID = try context.appUserIDParameter()
-        guard let view = try await customers.customer(app: app, appUserID: appUserID) else {
+        guard let answer = try await customers.customer(app: app, appUserID: appUserID, rendering: { view in
+            RenderedCustomer(CustomerResponse(view))
+        }) else {
             throw PerennialError(.customerNotFound, "no customer with this app_user_id")
         }
-        return CustomerResponse(view)
+        return answer.rendering.response(requestDate: answer.at.iso8601, to: request)
     }
 }

@@ -24,6 +24,11 @@ struct JSONOutput {
         buffer.writeStaticString(text)
     }
 
+    /// Writes bytes already written as JSON (a part of an answer kept from before).
+    mutating func raw(_ written: ByteBufferView) {
+        buffer.writeBytes(written)
+    }
+
     /// Writes a string value, quoted and escaped.
     mutating func string(_ value: String) {
         buffer.writeInteger(UInt8(ascii: "\""))

@@ -8,6 +8,7 @@ import PerennialCore
 enum PathSegmentDecoder {
     /// The decoded segment, or nil when a `%` is not followed by two hex digits or the bytes are not UTF-8.
     static func decode(_ segment: Substring) -> String? {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return String(segment) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         var iterator = segment.utf8.makeIterator()

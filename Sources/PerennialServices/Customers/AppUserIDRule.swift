@@ -15,6 +15,8 @@ public enum AppUserIDRule {
         return appUserID
     }
 
+    private static let controlProblem = "must not contain control characters or line breaks"
+
     /// Why an id breaks the rule, or nil when it follows it.
     static func problem(with appUserID: String) -> String? {
         var count = 0
@@ -22,9 +24,16 @@ public enum AppUserIDRule {
         for scalar in appUserID.unicodeScalars {
             count += 1
             if count > maximumLength { return "must be at most \(maximumLength) characters" }
+            if scalar.isASCII {
+                // What the properties below say of ASCII, without looking them up: C0 and DEL are the
+                // control characters, and the space is the only other white space.
+                if scalar.value < 0x20 || scalar.value == 0x7F { return controlProblem }
+                if scalar.value != 0x20 { onlyWhiteSpace = false }
+                continue
+            }
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator, .surrogate:
-                return "must not contain control characters or line breaks"
+                return controlProblem
             default:
                 break
             }

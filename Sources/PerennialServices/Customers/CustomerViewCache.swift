@@ -12,6 +12,9 @@ import Synchronization
 /// `LISTEN`/`NOTIFY`, each announcement making every entry stale once its write committed). Such a cache
 /// serves nothing until its listener is in place, and nothing again as soon as it is lost, until it is back:
 /// it never answers from entries that may have missed an invalidation.
+///
+/// An entry may also keep what a surface made of it (`attach`: the HTTP answer's bytes), dropped with it;
+/// renderings are kept up to `renderingBudget` bytes in all (a write, which drops every entry, frees them).
 public final class CustomerViewCache: Sendable {
     /// Byte-exact: two ids that are canonically equivalent but not the same bytes are two customers.
     private struct Key: Hashable {
@@ -28,22 +31,60 @@ public final class CustomerViewCache: Sendable {
         var snapshot: CustomerSnapshot
         var validUntil: Instant?
         var generation: UInt64
+        var rendering: Rendering?
+    }
+
+    /// What a surface made of an entry's snapshot, with the app settings its view depends on (only those:
+    /// an entry's size counts for every bucket of the dictionary).
+    struct Rendering: Sendable {
+        private var catalog: Catalog
+        private var managementURLTemplates: [Store: String]
+        var value: any CustomerRendering
+
+        init(app: AppSettings, value: any CustomerRendering) {
+            catalog = app.catalog
+            managementURLTemplates = app.managementURLTemplates
+            self.value = value
+        }
+
+        /// Whether the view made with `app`'s settings is the one this was made of: the same catalog and
+        /// management URLs (copies of one configuration compare by identity, without walking them).
+        func isMade(for app: AppSettings) -> Bool {
+            catalog == app.catalog && managementURLTemplates == app.managementURLTemplates
+        }
+    }
+
+    /// An entry served: its snapshot, the generation it belongs to, and what was made of it, if anything.
+    struct Hit: Sendable {
+        var snapshot: CustomerSnapshot
+        var generation: UInt64
+        var rendering: Rendering?
     }
 
     private struct Contents {
         var entries: [Key: Entry] = [:]
         var generation: UInt64 = 0
         var isListening = false
+        /// The bytes of the renderings kept.
+        var renderingBytes = 0
+
+        /// Drops an entry, with the bytes of its rendering.
+        mutating func remove(_ key: Key) {
+            renderingBytes -= entries.removeValue(forKey: key)?.rendering?.value.byteCount ?? 0
+        }
     }
 
     /// The most customers kept; beyond it, a tenth of them (arbitrary ones) are dropped.
     public let capacity: Int
+    /// The most bytes of renderings kept; beyond it, a rendering is not kept.
+    public let renderingBudget: Int
     /// Whether other processes write the database: entries are served only while listening for them.
     public let requiresListener: Bool
     private let contents = Mutex(Contents())
 
-    public init(capacity: Int = 100_000, requiresListener: Bool = false) {
+    public init(capacity: Int = 100_000, renderingBudget: Int = 16 << 20, requiresListener: Bool = false) {
         self.capacity = max(1, capacity)
+        self.renderingBudget = max(0, renderingBudget)
         self.requiresListener = requiresListener
     }
 
@@ -69,13 +110,37 @@ public final class CustomerViewCache: Sendable {
 
     /// The kept snapshot of a customer, if it is still exact at `now`.
     public func snapshot(appID: String, appUserID: String, at now: Instant) -> CustomerSnapshot? {
+        lookup(appID: appID, appUserID: appUserID, at: now)?.snapshot
+    }
+
+    /// The kept entry of a customer, if it is still exact at `now`.
+    func lookup(appID: String, appUserID: String, at now: Instant) -> Hit? {
         contents.withLock { contents in
             guard !requiresListener || contents.isListening,
                   let entry = contents.entries[Key(appID: appID, appUserID: appUserID)],
                   entry.generation == contents.generation, entry.validUntil.map({ now < $0 }) ?? true
             else { return nil }
-            return entry.snapshot
+            return Hit(snapshot: entry.snapshot, generation: entry.generation, rendering: entry.rendering)
         }
+    }
+
+    /// Keeps `rendering` with the customer's entry, if the entry is still the one of `generation` (a write
+    /// since dropped it, with whatever was made of it) and the budget has room for it.
+    func attach(_ rendering: Rendering, appID: String, appUserID: String, generation: UInt64) {
+        let bytes = rendering.value.byteCount
+        contents.withLock { contents in
+            let key = Key(appID: appID, appUserID: appUserID)
+            guard generation == contents.generation, let entry = contents.entries[key], entry.generation == generation else { return }
+            let replaced = entry.rendering?.value.byteCount ?? 0
+            guard contents.renderingBytes - replaced + bytes <= renderingBudget else { return }
+            contents.renderingBytes += bytes - replaced
+            contents.entries[key]?.rendering = rendering
+        }
+    }
+
+    /// The bytes of the renderings kept now.
+    public var renderingBytes: Int {
+        contents.withLock { $0.renderingBytes }
     }
 
     /// Keeps a snapshot read when the cache was at `generation` (it is dropped if a write committed since).
@@ -84,11 +149,11 @@ public final class CustomerViewCache: Sendable {
         contents.withLock { contents in
             guard generation == contents.generation, !requiresListener || contents.isListening else { return }
             if contents.entries.count >= capacity {
-                for key in contents.entries.keys.prefix(max(1, capacity / 10)) { contents.entries[key] = nil }
+                for key in Array(contents.entries.keys.prefix(max(1, capacity / 10))) { contents.remove(key) }
             }
-            contents.entries[Key(appID: appID, appUserID: snapshot.customer.appUserID)] = Entry(
-                snapshot: snapshot, validUntil: validUntil, generation: generation
-            )
+            let key = Key(appID: appID, appUserID: snapshot.customer.appUserID)
+            contents.remove(key)
+            contents.entries[key] = Entry(snapshot: snapshot, validUntil: validUntil, generation: generation)
         }
     }
 
@@ -102,6 +167,7 @@ public final class CustomerViewCache: Sendable {
         contents.withLock { contents in
             contents.generation &+= 1
             contents.entries.removeAll(keepingCapacity: true)
+            contents.renderingBytes = 0
             if let listening { contents.isListening = listening }
         }
     }

@@ -19,6 +19,22 @@ struct AppUserIDRuleTests {
         (String(repeating: "\u{e9}", count: 257), "at most"), (String(repeating: "a", count: 257), "at most"),
     ]
 
+    /// ASCII is judged without looking up Unicode properties: each of its characters, alone, beside a letter
+    /// and beside a space, is judged as the properties would judge it.
+    @Test func asciiIsJudgedAsItsPropertiesSay() {
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let isControl = scalar.properties.generalCategory == .control
+            let isWhiteSpace = scalar.properties.isWhitespace
+            for id in [String(scalar), "a\(scalar)", " \(scalar)"] {
+                let refusal = (try? AppUserIDRule.validated(id)) == nil
+                let onlyWhiteSpace = id.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+                #expect(refusal == (isControl || onlyWhiteSpace), "\(value) in \(id.debugDescription)")
+            }
+            if !isControl { #expect(isWhiteSpace == (value == 0x20), "\(value): the space is ASCII's only printable white space") }
+        }
+    }
+
     @Test("accepted ids come back unchanged", arguments: accepted)
     func accepts(_ id: String) throws {
         #expect(try AppUserIDRule.validated(id) == id)
