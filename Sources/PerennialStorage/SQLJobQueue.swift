@@ -55,6 +55,23 @@ public struct SQLJobQueue: JobQueue {
         if let orderingKey = job.orderingKey { try await JobOrderingGate.settle(orderingKey, in: session) }
     }
 
+    /// The conflict clause of an insert whose job replaces the waiting (or held) job holding its key; a job
+    /// holding it that is no longer waiting refuses it (the row is then not returned).
+    static let replacingWaiting: SQLQueryString = """
+        ON CONFLICT (dedup_key) DO UPDATE SET
+            kind = excluded.kind,
+            ordering_key = excluded.ordering_key,
+            ordering_position = excluded.ordering_position,
+            app_id = excluded.app_id,
+            payload = excluded.payload,
+            run_at = excluded.run_at,
+            attempts = 0,
+            last_error = NULL,
+            lease_expires_at = NULL,
+            created_at = excluded.created_at
+        WHERE jobs.state IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
+        """
+
     static let insertedColumns = "(kind, app_id, payload, run_at, attempts, state, dedup_key, created_at, ordering_key, ordering_position)"
 
     /// A job's values for `insertedColumns`, in the state given.
@@ -84,22 +101,7 @@ public struct SQLJobQueue: JobQueue {
                     WHERE dedup_key = \(bind: key) AND state NOT IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
                     """).run()
             }
-            let written = try await session.sql.raw("""
-                INSERT INTO jobs \(values)
-                ON CONFLICT (dedup_key) DO UPDATE SET
-                    kind = excluded.kind,
-                    ordering_key = excluded.ordering_key,
-                    ordering_position = excluded.ordering_position,
-                    app_id = excluded.app_id,
-                    payload = excluded.payload,
-                    run_at = excluded.run_at,
-                    attempts = 0,
-                    last_error = NULL,
-                    lease_expires_at = NULL,
-                    created_at = excluded.created_at
-                WHERE jobs.state IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
-                RETURNING id
-                """).first()
+            let written = try await session.sql.raw("INSERT INTO jobs \(values) \(replacingWaiting) RETURNING id").first()
             if written != nil { return }
         }
         throw StorageError(.writeConflict, "a deduplicated job kept conflicting with concurrent claims")

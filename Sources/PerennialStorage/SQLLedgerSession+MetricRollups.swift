@@ -17,48 +17,6 @@ extension SQLLedgerSession {
         return try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions
     }
 
-    /// Stores the subscription's contributions and, when the difference touches its cohort, its lifetime value
-    /// rows and its owner's lifetime value; adds the difference to the rollups as the write commits. On
-    /// PostgreSQL the contributions, the lifetime value rows and the owner's lock go in one statement (a
-    /// data-modifying `WITH`; they touch different rows), then the owner's refresh reads in one more.
-    public func replaceMetricContributions(
-        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, owner: String?,
-        contributions: [MetricContribution], difference: [MetricContribution]
-    ) async throws {
-        let stored: SQLQueryString = """
-            INSERT INTO subscription_metric_contributions (app_id, store, subscription_id, environment, contributions)
-            VALUES (\(bind: appID), \(bind: subscription.store.rawValue), \(bind: subscription.id), \(bind: environment.rawValue),
-                    \(bind: try JSONBody.encode(MetricContributionsBody(contributions))))
-            ON CONFLICT (app_id, store, subscription_id) DO UPDATE SET
-                environment = excluded.environment, contributions = excluded.contributions
-            """
-        let lifetime = difference.contains(where: { $0.measure.hasPrefix(MetricMeasure.cohortPrefix) })
-            ? lifetimeValueStatements(appID: appID, subscription: subscription, environment: environment, contributions: contributions)
-            : nil
-        if session.kind == .postgresql, let lifetime {
-            var statement: SQLQueryString = "WITH stored AS (\(stored) RETURNING 1)"
-            if let upsert = lifetime.upsert { statement += ", upserted AS (\(upsert) RETURNING 1)" }
-            statement += ", deleted AS (\(lifetime.delete) RETURNING 1)"
-            if let owner {
-                let lock = Self.customerLifetimeValueLock(appID: appID, appUserID: owner, environment: environment)
-                statement += " SELECT pg_advisory_xact_lock(\(bind: lock))"
-            } else {
-                statement += " SELECT 1"
-            }
-            try await sql.raw(statement).run()
-        } else {
-            try await sql.raw(stored).run()
-            if let lifetime {
-                if let upsert = lifetime.upsert { try await sql.raw(upsert).run() }
-                try await sql.raw(lifetime.delete).run()
-            }
-        }
-        if lifetime != nil, let owner {
-            try await refreshCustomerLifetimeValue(appID: appID, appUserID: owner, environment: environment, locked: true)
-        }
-        addToRollups(appID: appID, environment: environment, store: subscription.store, shardKey: subscription.id, cells: difference)
-    }
-
     /// Adds `cells` to the app's rollups under the environment and store, in the shard `shardKey` picks, as
     /// the write commits (`DatabaseSession.deferredRollupCells`): the write's folds then share one statement,
     /// their cells summed by row.

@@ -16,11 +16,23 @@ extension SQLLedgerSession {
 
     /// Deletes the waiting job holding the key, in this write's transaction.
     public func withdrawWaitingJob(deduplicationKey: String) async throws {
-        let row = try await sql.raw("""
-            DELETE FROM jobs
-            WHERE dedup_key = \(bind: deduplicationKey) AND state IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
-            RETURNING ordering_key
-            """).first()
-        try await JobOrderingGate.release(try row?.optionalString("ordering_key"), in: session)
+        try await withdrawWaitingJobs(deduplicationKeys: [deduplicationKey])
+    }
+
+    /// Deletes the waiting jobs holding the keys, one statement per 500, in key order; the ordering keys
+    /// they held a place in are then released in order.
+    public func withdrawWaitingJobs(deduplicationKeys: [String]) async throws {
+        let keys = Set(deduplicationKeys.map(ExactString.init)).sorted().map(\.text)
+        var released: Set<String> = []
+        for start in stride(from: 0, to: keys.count, by: 500) {
+            let rows = try await sql.raw("""
+                DELETE FROM jobs
+                WHERE dedup_key IN (\(binds: Array(keys[start..<min(start + 500, keys.count)])))
+                    AND state IN (\(bind: Job.State.waiting.rawValue), \(bind: Job.State.held.rawValue))
+                RETURNING ordering_key
+                """).all()
+            for row in rows { if let key = try row.optionalString("ordering_key") { released.insert(key) } }
+        }
+        for key in released.sorted() { try await JobOrderingGate.release(key, in: session) }
     }
 }

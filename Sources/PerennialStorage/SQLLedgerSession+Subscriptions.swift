@@ -38,12 +38,33 @@ extension SQLLedgerSession {
     public func saveSubscription(
         appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant
     ) async throws {
-        try await sql.raw("""
+        try await saveSubscriptions(appID: appID, [SubscriptionSave(ownerAppUserID: ownerAppUserID, state: state)], updatedAt: updatedAt)
+    }
+
+    /// One statement per 500 subscriptions, in key order (rows locked in one order by every batch); of two
+    /// saves of one subscription (its id compared byte for byte), the later.
+    public func saveSubscriptions(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) async throws {
+        for statement in try Self.subscriptionUpserts(appID: appID, saves, updatedAt: updatedAt) {
+            try await sql.raw(statement).run()
+        }
+    }
+
+    static func subscriptionUpserts(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) throws -> [SQLQueryString] {
+        var latest: [SubscriptionRowKey: SubscriptionSave] = [:]
+        for save in saves { latest[SubscriptionRowKey(save.state.key)] = save }
+        let rows = try latest.sorted { $0.key < $1.key }.map { _, save -> SQLQueryString in
+            let state = save.state
+            return """
+                (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.id), \(bind: save.ownerAppUserID),
+                 \(bind: try JSONBody.encode(state)), \(bind: state.status.rawValue), \(bind: state.expiresAt?.milliseconds),
+                 \(bind: state.willRenew ? 1 : 0), \(bind: updatedAt.milliseconds))
+                """
+        }
+        return stride(from: 0, to: rows.count, by: 500).map { start in
+            """
             INSERT INTO subscriptions (app_id, store, subscription_id, owner_app_user_id, body, status,
                                        expires_at, will_renew, updated_at)
-            VALUES (\(bind: appID), \(bind: state.key.store.rawValue), \(bind: state.key.id),
-                    \(bind: ownerAppUserID), \(bind: try JSONBody.encode(state)), \(bind: state.status.rawValue),
-                    \(bind: state.expiresAt?.milliseconds), \(bind: state.willRenew ? 1 : 0), \(bind: updatedAt.milliseconds))
+            VALUES \(rows[start..<min(start + 500, rows.count)].joined(separator: ", "))
             ON CONFLICT (app_id, store, subscription_id) DO UPDATE SET
                 owner_app_user_id = excluded.owner_app_user_id,
                 body = excluded.body,
@@ -51,7 +72,8 @@ extension SQLLedgerSession {
                 expires_at = excluded.expires_at,
                 will_renew = excluded.will_renew,
                 updated_at = excluded.updated_at
-            """).run()
+            """
+        }
     }
 
     /// The subscriptions the customer owns, sorted by key.

@@ -118,11 +118,13 @@ public struct FactIngestor: Sendable {
     /// Folds one subscription's stored facts and writes what the decision requires: its state, the events
     /// its history gained or lost, and its effects (the outbox), all in the caller's write. Returns the
     /// state written; nil when the subscription has no owner or no transaction. `inputs`: what the fold reads
-    /// (`foldInputs`), read with the subscription locked.
+    /// (`foldInputs`), read with the subscription locked. With `pending`, the state, the metric contributions
+    /// and the effects' jobs are kept there for the caller to send (only where the owner stays the stored
+    /// one: `refold(page:)`).
     @discardableResult
     private func fold(
         _ key: SubscriptionKey, app: AppSettings, owner: (SubscriptionKey, _ currentOwner: String?) async throws -> String?,
-        at now: Instant, in ledger: any LedgerSession, inputs: SubscriptionFoldInputs
+        at now: Instant, in ledger: any LedgerSession, inputs: SubscriptionFoldInputs, pending: PendingFoldWrites? = nil
     ) async throws -> SubscriptionState? {
         let currentOwner = inputs.owner
         guard let appUserID = try await owner(key, currentOwner) else { return nil }
@@ -144,15 +146,25 @@ public struct FactIngestor: Sendable {
         if !decision.newEvents.isEmpty {
             recorded += try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
         }
-        try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
-        try await MetricRollups.update(
-            key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app, at: now,
-            stored: inputs.contributions, in: ledger)
+        if let pending {
+            try pending.add(owner: appUserID, state: decision.state, effects: decision.effects, appID: app.id, at: now)
+        } else {
+            try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
+        }
+        if let pending {
+            pending.add(MetricRollups.replacement(
+                key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app,
+                at: now, stored: inputs.contributions))
+        } else {
+            try await MetricRollups.update(
+                key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app,
+                at: now, stored: inputs.contributions, in: ledger)
+        }
         if let previous = currentOwner, previous != appUserID {
             // Lifetime value per customer follows the subscription to its new owner.
             try await ledger.refreshCustomerLifetimeValues(appID: app.id, appUserIDs: [previous, appUserID])
         }
-        try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger)
+        if pending == nil { try await EffectOutbox.persist(decision.effects, of: key, appID: app.id, at: now, in: ledger) }
         let price = transactions.first { $0.transactionID.isExactly(decision.state.latestTransactionID) }?.price
         try await WebhookOutbox.record(
             recorded, app: app, subscriptions: [decision.state], prices: price.map { [key: $0] } ?? [:], at: now, in: ledger)
@@ -168,8 +180,9 @@ public struct FactIngestor: Sendable {
     }
 
     /// Folds a page of subscriptions again at `now`, for their current owners, inside the caller's write:
-    /// all of them locked by one statement and read by a few (`foldInputs`), then each decided and written.
-    /// Returns each one's state before and after; after is nil for one nobody owns.
+    /// all of them locked by one statement and read by a few (`foldInputs`), then each decided and written,
+    /// their states and jobs in a few statements at the end (`PendingFoldWrites`). Returns each one's state
+    /// before and after; after is nil for one nobody owns.
     func refold(
         page keys: [SubscriptionKey], app: AppSettings, at now: Instant, in ledger: any LedgerSession
     ) async throws -> [(before: SubscriptionState?, after: SubscriptionState?)] {
@@ -177,14 +190,19 @@ public struct FactIngestor: Sendable {
         let inputs = try await ledger.foldInputs(appID: app.id, keys: keys)
         var states: [(before: SubscriptionState?, after: SubscriptionState?)] = []
         var folded = Set<SubscriptionKey>()
+        let pending = PendingFoldWrites()
         for key in keys {
-            // A key given again is read again: its first fold changed what it reads.
-            let read = folded.insert(key).inserted
+            // A key given again is read again, once what its first fold wrote is sent.
+            let first = folded.insert(key).inserted
+            if !first { try await pending.send(appID: app.id, at: now, in: ledger) }
+            let read = first
                 ? inputs[key] ?? SubscriptionFoldInputs()
                 : try await ledger.foldInputs(appID: app.id, keys: [key])[key] ?? SubscriptionFoldInputs()
-            let after = try await fold(key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger, inputs: read)
+            let after = try await fold(
+                key, app: app, owner: { _, currentOwner in currentOwner }, at: now, in: ledger, inputs: read, pending: pending)
             states.append((read.state, after))
         }
+        try await pending.send(appID: app.id, at: now, in: ledger)
         return states
     }
 

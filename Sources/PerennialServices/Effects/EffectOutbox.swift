@@ -9,23 +9,32 @@ import PerennialCore
 /// - `notify`: no job here — the event itself, appended in the same write, is the record; `WebhookOutbox`
 ///   records its deliveries (and their jobs) in that write, and the event feed serves it in commit order.
 enum EffectOutbox {
+    /// Writes the jobs the effects ask for (`jobs(for:of:appID:at:)`) in the caller's write.
     static func persist(
         _ effects: [SubscriptionEffect], of subscription: SubscriptionKey, appID: String, at now: Instant, in ledger: any LedgerSession
     ) async throws {
-        if !effects.contains(where: { if case .checkStatus = $0 { true } else { false } }) {
-            try await ledger.withdrawWaitingJob(deduplicationKey: SubscriptionCheckJob.deduplicationKey(appID: appID, subscription: subscription))
-        }
-        for effect in effects {
+        let jobs = try jobs(for: effects, of: subscription, appID: appID, at: now)
+        if let withdrawn = jobs.withdrawn { try await ledger.withdrawWaitingJob(deduplicationKey: withdrawn) }
+        for job in jobs.enqueued { try await ledger.enqueue(job, createdAt: now) }
+    }
+
+    /// The jobs a subscription's effects ask for, and the key of the waiting check they withdraw (nil when
+    /// they ask for one).
+    static func jobs(
+        for effects: [SubscriptionEffect], of subscription: SubscriptionKey, appID: String, at now: Instant
+    ) throws -> (withdrawn: String?, enqueued: [NewJob]) {
+        let checks = effects.contains(where: { if case .checkStatus = $0 { true } else { false } })
+        let withdrawn = checks ? nil : SubscriptionCheckJob.deduplicationKey(appID: appID, subscription: subscription)
+        let enqueued = try effects.compactMap { effect -> NewJob? in
             switch effect {
             case .checkStatus(let key, let instant):
-                try await ledger.enqueue(SubscriptionCheckJob.job(appID: appID, subscription: key, runAt: instant), createdAt: now)
+                try SubscriptionCheckJob.job(appID: appID, subscription: key, runAt: instant)
             case .acknowledge(let key, let transactionID):
-                try await ledger.enqueue(
-                    StoreEffectJob.acknowledgement(appID: appID, subscription: key, transactionID: transactionID, runAt: now),
-                    createdAt: now)
+                try StoreEffectJob.acknowledgement(appID: appID, subscription: key, transactionID: transactionID, runAt: now)
             case .notify:
-                continue
+                nil
             }
         }
+        return (withdrawn, enqueued)
     }
 }

@@ -15,4 +15,13 @@ public protocol JobOutbox: Sendable {
     /// Removes the waiting job holding this deduplication key, if any, as part of this write (an effect a
     /// newer decision no longer asks for). A leased or buried job is left as it is.
     func withdrawWaitingJob(deduplicationKey: String) async throws
+
+    /// Withdraws the waiting jobs holding these keys, as `withdrawWaitingJob` does, in a few statements.
+    func withdrawWaitingJobs(deduplicationKeys: [String]) async throws
+}
+
+extension JobOutbox {
+    public func withdrawWaitingJobs(deduplicationKeys: [String]) async throws {
+        for key in deduplicationKeys { try await withdrawWaitingJob(deduplicationKey: key) }
+    }
 }

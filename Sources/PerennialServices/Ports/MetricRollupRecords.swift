@@ -15,6 +15,10 @@ public protocol MetricRollupRecords: Sendable {
         contributions: [MetricContribution], difference: [MetricContribution]
     ) async throws
 
+    /// Replaces several subscriptions' contributions as `replaceMetricContributions` does each, in a few
+    /// statements for many; the owners' lifetime values are refreshed once each, after all of them.
+    func replaceMetricContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws
+
     /// The daily totals of the measures the query names, summed over the cells it keeps.
     func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal]
 
@@ -45,4 +49,14 @@ public protocol MetricRollupRecords: Sendable {
     /// Whether the app's metrics are being rebuilt (or, after an upgrade, wait to be): its rollups are not
     /// whole until the replay ends.
     func isRebuildingMetricRollups(appID: String) async throws -> Bool
+}
+
+extension MetricRollupRecords {
+    public func replaceMetricContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws {
+        for replacement in replacements {
+            try await replaceMetricContributions(
+                appID: appID, subscription: replacement.subscription, environment: replacement.environment, owner: replacement.owner,
+                contributions: replacement.contributions, difference: replacement.difference)
+        }
+    }
 }

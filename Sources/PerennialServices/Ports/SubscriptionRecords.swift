@@ -23,6 +23,18 @@ public protocol SubscriptionRecords: Sendable {
     /// Inserts or replaces a subscription's state and sets its owner.
     func saveSubscription(appID: String, ownerAppUserID: String, state: SubscriptionState, updatedAt: Instant) async throws
 
+    /// Saves each as `saveSubscription` does, in a few statements for many; of two saves of one subscription,
+    /// the later is kept.
+    func saveSubscriptions(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) async throws
+
     /// Every subscription (and one-time purchase) a customer owns, sorted by key.
     func subscriptions(appID: String, appUserID: String) async throws -> [SubscriptionState]
+}
+
+extension SubscriptionRecords {
+    public func saveSubscriptions(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) async throws {
+        for save in saves {
+            try await saveSubscription(appID: appID, ownerAppUserID: save.ownerAppUserID, state: save.state, updatedAt: updatedAt)
+        }
+    }
 }
