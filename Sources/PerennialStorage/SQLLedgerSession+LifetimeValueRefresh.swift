@@ -15,7 +15,8 @@ extension SQLLedgerSession {
     ///
     /// One read for all of them: the subscriptions they own, those subscriptions' lifetime rows (`IN` the
     /// owner index's rows, not a join: SQLite's planner would walk every lifetime row of the app), and their
-    /// stored contributions; then one upsert for those that changed, one removal for those left with none.
+    /// stored contributions; then one upsert for those that changed, one removal for those left with none
+    /// (per 500 customers, far below either database's limit of parameters).
     func refreshCustomerLifetimeValues(appID: String, _ owners: [LifetimeValueOwner], locked: Bool) async throws {
         guard !owners.isEmpty else { return }
         if session.kind == .postgresql, !locked {
@@ -23,6 +24,13 @@ extension SQLLedgerSession {
                 SELECT pg_advisory_xact_lock(k) FROM unnest(\(bind: owners.map { $0.lock(appID: appID) })::bigint[]) AS k
                 """).run()
         }
+        for start in stride(from: 0, to: owners.count, by: 500) {
+            try await refreshLocked(appID: appID, Array(owners[start..<min(start + 500, owners.count)]))
+        }
+    }
+
+    /// `refreshCustomerLifetimeValues` for customers already locked.
+    private func refreshLocked(appID: String, _ owners: [LifetimeValueOwner]) async throws {
         let wanted = Set(owners)
         let ids = Set(owners.map(\.appUserID)).sorted().map(\.text)
         // Named, so that the primary key (app, environment, customer) finds the rows on both databases.

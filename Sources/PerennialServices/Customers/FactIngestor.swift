@@ -147,15 +147,12 @@ public struct FactIngestor: Sendable {
             recorded += try await ledger.appendEvents(appID: app.id, appUserID: appUserID, decision.newEvents, recordedAt: now)
         }
         if let pending {
-            try pending.add(owner: appUserID, state: decision.state, effects: decision.effects, appID: app.id, at: now)
+            let contributions = MetricRollups.replacement(
+                key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app,
+                at: now, stored: inputs.contributions)
+            try pending.add(owner: appUserID, state: decision.state, contributions: contributions, effects: decision.effects, appID: app.id, at: now)
         } else {
             try await ledger.saveSubscription(appID: app.id, ownerAppUserID: appUserID, state: decision.state, updatedAt: now)
-        }
-        if let pending {
-            pending.add(MetricRollups.replacement(
-                key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app,
-                at: now, stored: inputs.contributions))
-        } else {
             try await MetricRollups.update(
                 key, environment: decision.state.environment, owner: appUserID, transactions: transactions, renewalInfos: renewals, app: app,
                 at: now, stored: inputs.contributions, in: ledger)
@@ -181,7 +178,7 @@ public struct FactIngestor: Sendable {
 
     /// Folds a page of subscriptions again at `now`, for their current owners, inside the caller's write:
     /// all of them locked by one statement and read by a few (`foldInputs`), then each decided and written,
-    /// their states and jobs in a few statements at the end (`PendingFoldWrites`). Returns each one's state
+    /// their states, contributions and jobs in a few statements at the end (`PendingFoldWrites`). Returns each one's state
     /// before and after; after is nil for one nobody owns.
     func refold(
         page keys: [SubscriptionKey], app: AppSettings, at now: Instant, in ledger: any LedgerSession

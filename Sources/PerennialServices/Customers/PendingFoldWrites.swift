@@ -13,17 +13,17 @@ final class PendingFoldWrites {
     private var enqueued: [NewJob] = []
     private var contributions: [MetricContributionReplacement] = []
 
-    /// Keeps a folded subscription's state and the jobs of its effects for `send`.
-    func add(owner: String, state: SubscriptionState, effects: [SubscriptionEffect], appID: String, at now: Instant) throws {
+    /// Keeps a folded subscription's state, its new contributions (nil: unchanged) and the jobs of its
+    /// effects for `send`.
+    func add(
+        owner: String, state: SubscriptionState, contributions replacement: MetricContributionReplacement?,
+        effects: [SubscriptionEffect], appID: String, at now: Instant
+    ) throws {
         saves.append(SubscriptionSave(ownerAppUserID: owner, state: state))
+        if let replacement { contributions.append(replacement) }
         let jobs = try EffectOutbox.jobs(for: effects, of: state.key, appID: appID, at: now)
         if let key = jobs.withdrawn { withdrawn.append(key) }
         enqueued += jobs.enqueued
-    }
-
-    /// Keeps a folded subscription's new contributions, if they changed.
-    func add(_ replacement: MetricContributionReplacement?) {
-        if let replacement { contributions.append(replacement) }
     }
 
     /// Writes what was kept, in the caller's write, and forgets it.
