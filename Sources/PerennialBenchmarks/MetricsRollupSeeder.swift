@@ -88,9 +88,8 @@ struct MetricsRollupSeeder: Sendable {
             for slice in stride(from: 0, to: difference.count, by: 5_000) {
                 let part = Array(difference[slice..<min(slice + 5_000, difference.count)])
                 try await ledger.write { session in
-                    try await session.replaceMetricContributions(
-                        appID: MetricsBenchFacts.appID, subscription: key, environment: .production, owner: nil, contributions: [],
-                        difference: part)
+                    try await session.replaceMetricContributions(appID: MetricsBenchFacts.appID, [MetricContributionReplacement(
+                        subscription: key, environment: .production, owner: nil, contributions: [], difference: part)])
                 }
             }
             progress("wrote \(difference.count) rollup cells of shard \(shard + 1)/\(shards)")

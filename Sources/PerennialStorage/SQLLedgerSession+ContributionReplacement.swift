@@ -6,30 +6,23 @@ extension SQLLedgerSession {
     /// The most subscriptions whose contributions one statement replaces.
     static let contributionBatch = 200
 
-    public func replaceMetricContributions(
-        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, owner: String?,
-        contributions: [MetricContribution], difference: [MetricContribution]
-    ) async throws {
-        try await replaceMetricContributions(appID: appID, [MetricContributionReplacement(
-            subscription: subscription, environment: environment, owner: owner, contributions: contributions, difference: difference)])
-    }
-
     /// Stores the subscriptions' contributions and, for those whose difference touches their cohort, their
     /// lifetime value rows; refreshes each of their owners' lifetime value once, after all of them; adds the
     /// differences to the rollups as the write commits. A subscription given twice is replaced twice, in turn.
     ///
     /// Per `contributionBatch` subscriptions, in key order: on PostgreSQL one statement (the contributions, the
     /// lifetime rows and the stale currencies' removal in a data-modifying `WITH`: they touch different rows),
-    /// the last one also taking the owners' locks in order; on SQLite three. Then the owners' refresh: one read
-    /// and a write or two, whatever their number.
+    /// the last one also taking the owners' locks in order; on SQLite the two upserts, then a removal per
+    /// subscription (`removalStatements`). Then the owners' refresh: one read and a write or two, whatever
+    /// their number.
     public func replaceMetricContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws {
         var run: [MetricContributionReplacement] = []
-        var seen: Set<SubscriptionRowKey> = []
+        var seen: Set<StoreRowKey> = []
         for replacement in replacements {
-            if !seen.insert(SubscriptionRowKey(replacement.subscription)).inserted {
+            if !seen.insert(StoreRowKey(replacement.subscription)).inserted {
                 try await replaceContributions(appID: appID, run)
                 run = []
-                seen = [SubscriptionRowKey(replacement.subscription)]
+                seen = [StoreRowKey(replacement.subscription)]
             }
             run.append(replacement)
         }
@@ -39,7 +32,7 @@ extension SQLLedgerSession {
     /// `replaceMetricContributions` for subscriptions given once each.
     private func replaceContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws {
         guard !replacements.isEmpty else { return }
-        let sorted = replacements.sorted { SubscriptionRowKey($0.subscription) < SubscriptionRowKey($1.subscription) }
+        let sorted = replacements.sorted { StoreRowKey($0.subscription) < StoreRowKey($1.subscription) }
         let owners = Set(sorted.filter(\.touchesLifetimeValue).compactMap { replacement in
             replacement.owner.map { LifetimeValueOwner(appUserID: $0, environment: replacement.environment) }
         }).sorted()

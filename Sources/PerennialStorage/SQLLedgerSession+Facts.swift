@@ -34,15 +34,15 @@ extension SQLLedgerSession {
     private func saveTransactions(
         appID: String, _ transactions: [TransactionFact], recordedAt: Instant, riding rider: SQLQueryString?
     ) async throws {
-        var keys: [TransactionRowKey] = []
-        var facts: [TransactionRowKey: [TransactionFact]] = [:]
+        var keys: [StoreRowKey] = []
+        var facts: [StoreRowKey: [TransactionFact]] = [:]
         for fact in transactions {
-            let key = TransactionRowKey(store: fact.store, transactionID: fact.transactionID)
+            let key = StoreRowKey(store: fact.store, id: fact.transactionID)
             if facts[key] == nil { keys.append(key) }
             facts[key, default: []].append(fact)
         }
         // In one order for every write, so that two inserting the same rows cannot wait for each other in a circle.
-        keys.sort { ($0.store.rawValue, $0.transactionID) < ($1.store.rawValue, $1.transactionID) }
+        keys.sort()
         for start in stride(from: 0, to: keys.count, by: Self.transactionsPerStatement) {
             let chunk = Array(keys[start..<min(start + Self.transactionsPerStatement, keys.count)])
             try await save(chunk, facts: facts, appID: appID, recordedAt: recordedAt, riding: start == 0 ? rider : nil)
@@ -53,12 +53,12 @@ extension SQLLedgerSession {
     static let transactionsPerStatement = 500
 
     private func save(
-        _ keys: [TransactionRowKey], facts: [TransactionRowKey: [TransactionFact]], appID: String, recordedAt: Instant,
+        _ keys: [StoreRowKey], facts: [StoreRowKey: [TransactionFact]], appID: String, recordedAt: Instant,
         riding rider: SQLQueryString?
     ) async throws {
         var rider = rider
         // The body a new row starts with: the transaction's facts merged in order.
-        let fresh = { (key: TransactionRowKey) -> TransactionFact in
+        let fresh = { (key: StoreRowKey) -> TransactionFact in
             let given = facts[key]!
             return given.dropFirst().reduce(given[0]) { $0.merged(with: $1) }
         }
@@ -67,7 +67,7 @@ extension SQLLedgerSession {
             let rows = try pending.map { key -> SQLQueryString in
                 let fact = fresh(key)
                 return """
-                    (\(bind: appID), \(bind: key.store.rawValue), \(bind: key.transactionID.text), \(bind: fact.subscriptionID),
+                    (\(bind: appID), \(bind: key.store.rawValue), \(bind: key.id.text), \(bind: fact.subscriptionID),
                      \(bind: try JSONBody.encode(fact)), \(bind: recordedAt.milliseconds))
                     """
             }
@@ -78,7 +78,7 @@ extension SQLLedgerSession {
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, store, transaction_id) DO NOTHING
                 RETURNING store, transaction_id
-                """).all().map { TransactionRowKey(store: try Self.store(in: $0), transactionID: try $0.string("transaction_id")) }
+                """).all().map { StoreRowKey(store: try Self.store(in: $0), id: try $0.string("transaction_id")) }
             pending.removeAll(where: Set(inserted).contains)
             guard !pending.isEmpty else { return }
             let found = try await storedTransactions(appID: appID, pending)
@@ -88,7 +88,7 @@ extension SQLLedgerSession {
                 guard merged != stored else { continue }
                 try await sql.raw("""
                     UPDATE transactions SET body = \(bind: try JSONBody.encode(merged)), recorded_at = \(bind: recordedAt.milliseconds)
-                    WHERE app_id = \(bind: appID) AND store = \(bind: key.store.rawValue) AND transaction_id = \(bind: key.transactionID.text)
+                    WHERE app_id = \(bind: appID) AND store = \(bind: key.store.rawValue) AND transaction_id = \(bind: key.id.text)
                     """).run()
             }
             // What is still pending was neither inserted nor found: removed meanwhile; inserted again.
@@ -99,16 +99,16 @@ extension SQLLedgerSession {
 
     /// The stored copies of these transactions, locked for update on PostgreSQL.
     private func storedTransactions(
-        appID: String, _ keys: [TransactionRowKey]
-    ) async throws -> [(TransactionRowKey, TransactionFact)] {
-        var stored: [(TransactionRowKey, TransactionFact)] = []
+        appID: String, _ keys: [StoreRowKey]
+    ) async throws -> [(StoreRowKey, TransactionFact)] {
+        var stored: [(StoreRowKey, TransactionFact)] = []
         for (store, ids) in Dictionary(grouping: keys, by: \.store).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             for row in try await sql.raw("""
                 SELECT transaction_id, body FROM transactions
                 WHERE app_id = \(bind: appID) AND store = \(bind: store.rawValue)
-                    AND transaction_id IN (\(binds: ids.map(\.transactionID.text)))\(unsafeRaw: forUpdate)
+                    AND transaction_id IN (\(binds: ids.map(\.id.text)))\(unsafeRaw: forUpdate)
                 """).all() {
-                let key = TransactionRowKey(store: store, transactionID: try row.string("transaction_id"))
+                let key = StoreRowKey(store: store, id: try row.string("transaction_id"))
                 stored.append((key, try JSONBody.decode(TransactionFact.self, from: try row.string("body"))))
             }
         }

@@ -35,7 +35,7 @@ extension SQLLedgerSession {
         let ids = Set(owners.map(\.appUserID)).sorted().map(\.text)
         // Named, so that the primary key (app, environment, customer) finds the rows on both databases.
         let environments = Set(owners.map(\.environment.rawValue)).sorted()
-        var ownerOf: [SubscriptionRowKey: ExactString] = [:]
+        var ownerOf: [StoreRowKey: ExactString] = [:]
         var lifetimeRows: [(key: SubscriptionKey, environment: StoreEnvironment, row: any SQLRow)] = []
         var stored: [LifetimeValueOwner: (first: SubscriptionKey, contributions: [MetricContribution])] = [:]
         for row in try await sql.raw("""
@@ -61,7 +61,7 @@ extension SQLLedgerSession {
             let key = SubscriptionKey(store: store, id: try row.string("subscription_id"))
             switch try row.int64("part") {
             case 0:
-                ownerOf[SubscriptionRowKey(key)] = ExactString(try row.string("owner"))
+                ownerOf[StoreRowKey(key)] = ExactString(try row.string("owner"))
             case 1:
                 lifetimeRows.append((key, try Self.environment(of: row), row))
             default:
@@ -71,7 +71,7 @@ extension SQLLedgerSession {
         }
         var members: [LifetimeValueOwner: [SubscriptionKey: CustomerLifetimeValue.Member]] = [:]
         for (key, environment, row) in lifetimeRows {
-            guard let id = ownerOf[SubscriptionRowKey(key)] else { continue }
+            guard let id = ownerOf[StoreRowKey(key)] else { continue }
             let owner = LifetimeValueOwner(appUserID: id.text, environment: environment)
             guard wanted.contains(owner) else { continue }
             var member: CustomerLifetimeValue.Member

@@ -50,8 +50,8 @@ extension SQLLedgerSession {
     }
 
     static func subscriptionUpserts(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) throws -> [SQLQueryString] {
-        var latest: [SubscriptionRowKey: SubscriptionSave] = [:]
-        for save in saves { latest[SubscriptionRowKey(save.state.key)] = save }
+        var latest: [StoreRowKey: SubscriptionSave] = [:]
+        for save in saves { latest[StoreRowKey(save.state.key)] = save }
         let rows = try latest.sorted { $0.key < $1.key }.map { _, save -> SQLQueryString in
             let state = save.state
             return """

@@ -16,9 +16,9 @@ struct DeferredRollupCellTests {
         let key = SubscriptionKey(store: .appStore, id: id)
         let stored = try await session.metricContributions(appID: "app", subscription: key)
         let now = [MetricContribution(day: 10, measure: "active", productID: "pro", country: "US", value: value)]
-        try await session.replaceMetricContributions(
-            appID: "app", subscription: key, environment: .production, owner: nil, contributions: now,
-            difference: MetricContribution.difference(from: stored, to: now))
+        try await session.replaceMetricContributions(appID: "app", [MetricContributionReplacement(
+            subscription: key, environment: .production, owner: nil, contributions: now,
+            difference: MetricContribution.difference(from: stored, to: now))])
     }
 
     static func total(_ session: any LedgerSession) async throws -> Int64 {

@@ -19,9 +19,3 @@ public protocol JobOutbox: Sendable {
     /// Withdraws the waiting jobs holding these keys, as `withdrawWaitingJob` does, in a few statements.
     func withdrawWaitingJobs(deduplicationKeys: [String]) async throws
 }
-
-extension JobOutbox {
-    public func withdrawWaitingJobs(deduplicationKeys: [String]) async throws {
-        for key in deduplicationKeys { try await withdrawWaitingJob(deduplicationKey: key) }
-    }
-}

@@ -7,16 +7,10 @@ public protocol MetricRollupRecords: Sendable {
     /// The metric contributions stored for one subscription (`MetricContribution`), in order; empty when none.
     func metricContributions(appID: String, subscription: SubscriptionKey) async throws -> [MetricContribution]
 
-    /// Stores a subscription's contributions and adds `difference` (new − stored) to the app's rollups under
-    /// the subscription's environment and store, in the caller's write; when its cohort or earnings changed,
-    /// its lifetime value rows and those of `owner` (its owner, as the caller knows it) follow.
-    func replaceMetricContributions(
-        appID: String, subscription: SubscriptionKey, environment: StoreEnvironment, owner: String?,
-        contributions: [MetricContribution], difference: [MetricContribution]
-    ) async throws
-
-    /// Replaces several subscriptions' contributions as `replaceMetricContributions` does each, in a few
-    /// statements for many; the owners' lifetime values are refreshed once each, after all of them.
+    /// Stores each subscription's contributions and adds its `difference` (new − stored) to the app's rollups
+    /// under the subscription's environment and store, in the caller's write; when its cohort or earnings
+    /// changed, its lifetime value rows follow, and those of its `owner` (as the caller knows it), refreshed
+    /// once each after all of them. A subscription given twice is replaced twice, in turn.
     func replaceMetricContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws
 
     /// The daily totals of the measures the query names, summed over the cells it keeps.
@@ -49,14 +43,4 @@ public protocol MetricRollupRecords: Sendable {
     /// Whether the app's metrics are being rebuilt (or, after an upgrade, wait to be): its rollups are not
     /// whole until the replay ends.
     func isRebuildingMetricRollups(appID: String) async throws -> Bool
-}
-
-extension MetricRollupRecords {
-    public func replaceMetricContributions(appID: String, _ replacements: [MetricContributionReplacement]) async throws {
-        for replacement in replacements {
-            try await replaceMetricContributions(
-                appID: appID, subscription: replacement.subscription, environment: replacement.environment, owner: replacement.owner,
-                contributions: replacement.contributions, difference: replacement.difference)
-        }
-    }
 }

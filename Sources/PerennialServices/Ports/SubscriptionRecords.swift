@@ -30,11 +30,3 @@ public protocol SubscriptionRecords: Sendable {
     /// Every subscription (and one-time purchase) a customer owns, sorted by key.
     func subscriptions(appID: String, appUserID: String) async throws -> [SubscriptionState]
 }
-
-extension SubscriptionRecords {
-    public func saveSubscriptions(appID: String, _ saves: [SubscriptionSave], updatedAt: Instant) async throws {
-        for save in saves {
-            try await saveSubscription(appID: appID, ownerAppUserID: save.ownerAppUserID, state: save.state, updatedAt: updatedAt)
-        }
-    }
-}
