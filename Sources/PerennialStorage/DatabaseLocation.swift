@@ -9,7 +9,8 @@ import PostgresKit
 /// - `sqlite::memory:` (or `:memory:`): a private in-memory database, for tests
 /// - `postgres://user:password@host:port/database` and `postgresql://…` (also `+tcp` and `+uds` variants),
 ///   with PostgresKit's `tlsmode` query item, plus `search_path=schema[,schema…]` to use other schemas than
-///   `public`.
+///   `public`, and `prepared_statements=off` for a connection pooler in transaction mode (statements a
+///   session runs again are otherwise prepared on its connection: `PreparingPostgresDatabase`).
 public struct DatabaseLocation: Sendable, CustomStringConvertible {
     enum Target: Sendable {
         case sqliteMemory
@@ -18,6 +19,8 @@ public struct DatabaseLocation: Sendable, CustomStringConvertible {
     }
 
     let target: Target
+    /// Whether PostgreSQL sessions prepare the statements they run again (`prepared_statements`).
+    let preparesStatements: Bool
 
     /// The database engine: `sqlite` or `postgresql` (reported by `/health`).
     public var kind: DatabaseKind {
@@ -27,8 +30,9 @@ public struct DatabaseLocation: Sendable, CustomStringConvertible {
         }
     }
 
-    init(target: Target) {
+    init(target: Target, preparesStatements: Bool = true) {
         self.target = target
+        self.preparesStatements = preparesStatements
     }
 
     /// A private in-memory SQLite database; it disappears when its connection shuts down.
@@ -51,7 +55,10 @@ public struct DatabaseLocation: Sendable, CustomStringConvertible {
             guard Self.postgresSchemes.contains(scheme) else {
                 throw StorageError(.unsupportedDatabaseURL, "unsupported database URL scheme '\(scheme)'")
             }
-            self.init(target: .postgres(try Self.postgresConfiguration(fromURL: text)))
+            self.init(
+                target: .postgres(try Self.postgresConfiguration(fromURL: text)),
+                preparesStatements: try Self.preparesStatements(fromURL: text)
+            )
         } else if lowercased.hasSuffix(".sqlite") || lowercased.hasSuffix(".sqlite3") {
             self.init(target: .sqliteFile(path: text))
         } else if text.isEmpty {
@@ -124,6 +131,16 @@ public struct DatabaseLocation: Sendable, CustomStringConvertible {
             configuration.searchPath = schemas
         }
         return configuration
+    }
+
+    private static func preparesStatements(fromURL url: String) throws(StorageError) -> Bool {
+        let item = URLComponents(string: url)?.queryItems?.last { $0.name.lowercased() == "prepared_statements" }
+        guard let item else { return true }
+        switch item.value?.lowercased() {
+        case "on", "true", "1", "yes": return true
+        case "off", "false", "0", "no": return false
+        default: throw StorageError(.invalidDatabaseURL, "prepared_statements must be on or off")
+        }
     }
 
     /// Letters, digits and underscores, not starting with a digit: needs no quoting in `search_path`.

@@ -100,7 +100,8 @@ public final class PerennialDatabase: Sendable {
             backend = .postgres(
                 try await PostgresBackend.open(
                     configuration: configuration, description: location.description,
-                    maximumConnections: max(1, postgresMaximumConnections), logger: logger, timing: timing
+                    maximumConnections: max(1, postgresMaximumConnections),
+                    preparesStatements: location.preparesStatements, logger: logger, timing: timing
                 )
             )
         }

@@ -17,6 +17,8 @@ final class PostgresBackend: Sendable {
     private let sessionsOpen = Atomic<Int>(0)
     /// Sessions holding a connection of the pool.
     private let sessionsLeased = Atomic<Int>(0)
+    /// Whether sessions run statements run before as prepared ones (`PreparingPostgresDatabase`).
+    private let preparesStatements: Bool
 
     /// The pool's connections lent to a session now, and the sessions waiting for one.
     var use: (leased: Int, waiting: Int) {
@@ -26,9 +28,11 @@ final class PostgresBackend: Sendable {
 
     private init(
         client: PostgresClient, runTask: Task<Void, Never>, maximumConnections: Int,
-        connectionConfiguration: PostgresConnection.Configuration, logger: Logger, timing: StatementTiming
+        connectionConfiguration: PostgresConnection.Configuration, preparesStatements: Bool, logger: Logger,
+        timing: StatementTiming
     ) {
         self.client = client
+        self.preparesStatements = preparesStatements
         self.runTask = runTask
         self.maximumConnections = maximumConnections
         self.connectionConfiguration = connectionConfiguration
@@ -57,8 +61,8 @@ final class PostgresBackend: Sendable {
 
     /// Starts the pool, then connects once to report a wrong URL or an unreachable server now.
     static func open(
-        configuration: SQLPostgresConfiguration, description: String, maximumConnections: Int, logger: Logger,
-        timing: StatementTiming
+        configuration: SQLPostgresConfiguration, description: String, maximumConnections: Int,
+        preparesStatements: Bool, logger: Logger, timing: StatementTiming
     ) async throws -> PostgresBackend {
         let client = PostgresClient(
             configuration: clientConfiguration(configuration, maximumConnections: maximumConnections),
@@ -80,8 +84,8 @@ final class PostgresBackend: Sendable {
             )
         }
         return PostgresBackend(
-            client: client, runTask: runTask, maximumConnections: maximumConnections, connectionConfiguration: core, logger: logger,
-            timing: timing
+            client: client, runTask: runTask, maximumConnections: maximumConnections, connectionConfiguration: core,
+            preparesStatements: preparesStatements, logger: logger, timing: timing
         )
     }
 
@@ -100,17 +104,24 @@ final class PostgresBackend: Sendable {
             self.sessionsLeased.add(1, ordering: .relaxed)
             defer { self.sessionsLeased.subtract(1, ordering: .relaxed) }
             // Query logging off: binds carry sealed receipts and credentials.
-            let sql = connection.sql(queryLogLevel: nil, logger: logger)
+            let unprepared = connection.sql(queryLogLevel: nil, logger: logger)
+            let failure = PreparedStatementFailure()
+            let sql: any SQLDatabase =
+                if self.preparesStatements {
+                    PreparingPostgresDatabase(base: unprepared, connection: connection, slots: .shared, failure: failure)
+                } else {
+                    unprepared
+                }
             let session = DatabaseSession(
                 sql: sql, kind: .postgresql, logger: logger, ownerID: ownerID, driver: .postgres(connection), timing: timing
             )
             defer { session.end() }
             do {
                 let result = try await body(session)
-                if session.isBroken { try? await connection.close() }
+                if session.isBroken || failure.occurred { try? await connection.close() }
                 return result
             } catch {
-                if session.isBroken { try? await connection.close() }
+                if session.isBroken || failure.occurred { try? await connection.close() }
                 throw error
             }
         }
