@@ -285,6 +285,7 @@ let package = Package(
             dependencies: [
                 "PerennialStorage", "PerennialServices", "PerennialCore", "PerennialTesting",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Logging", package: "swift-log"),
             ],

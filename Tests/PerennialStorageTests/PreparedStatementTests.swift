@@ -1,7 +1,7 @@
 import Foundation
 @testable import PerennialStorage
 import PostgresKit
-import SQLKit
+import SQLiteKit
 import Testing
 
 /// PostgreSQL sessions run statements run before as prepared statements (`PreparingPostgresDatabase`):
