@@ -32,7 +32,8 @@ MODULES_OF_PRODUCT = {
 STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialStorage", "PerennialHTTP"}
 STORE_TARGETS = {
     "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialGooglePlay",
-    "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes", "PerennialSimulator",
+    "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes", "PerennialStripe", "PerennialStripeAdapter",
+    "PerennialStripeRoutes", "PerennialSimulator",
 }
 # The files of PerennialServices that still import a store target, and why (docs/ARCHITECTURE.md).
 SERVICES_STORE_FILES = {
