@@ -1,19 +1,12 @@
-import Logging
 import NIOCore
 import SQLKit
 
 /// A session's SQL database that counts each statement it runs (`StatementCounter`), times it
 /// (`StatementTiming`) and hands it on.
-struct CountingSQLDatabase: SQLDatabase {
+struct CountingSQLDatabase: ForwardingSQLDatabase {
     let base: any SQLDatabase
     let kind: DatabaseKind
     let timing: StatementTiming
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
         StatementCounter.note(kind)
@@ -26,9 +19,5 @@ struct CountingSQLDatabase: SQLDatabase {
         let started = ContinuousClock.now
         defer { timing.statementEnded(kind, startedAt: started) }
         try await base.execute(sql: query, onRow)
-    }
-
-    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await closure(self)
     }
 }

@@ -15,21 +15,23 @@ struct PostgresStatementBindings {
         typeIDs = []
         typeIDs.reserveCapacity(values.count)
         for value in values {
-            var unwrapped: Any = value
-            while let optional = unwrapped as? any OptionalBindValue {
-                guard let wrapped = optional.wrappedBindValue else { break }
-                unwrapped = wrapped
-            }
-            if let optional = unwrapped as? any OptionalBindValue, optional.wrappedBindValue == nil {
+            switch Self.unwrapped(value) {
+            case nil:
                 bindings.appendNull()
                 typeIDs.append(PostgresDataType.null.rawValue)
-            } else if let encodable = unwrapped as? any PostgresThrowingDynamicTypeEncodable {
+            case let encodable as any PostgresThrowingDynamicTypeEncodable:
                 guard (try? bindings.append(encodable, context: .default)) != nil else { return nil }
                 typeIDs.append(encodable.psqlType.rawValue)
-            } else {
+            default:
                 return nil
             }
         }
+    }
+
+    /// What a value holds under any optionals; nil for `nil`.
+    private static func unwrapped(_ value: Any) -> Any? {
+        guard let optional = value as? any OptionalBindValue else { return value }
+        return optional.wrappedBindValue.flatMap(unwrapped)
     }
 }
 

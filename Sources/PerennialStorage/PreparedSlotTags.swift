@@ -4,23 +4,28 @@
 /// A slot's tag is the slot's number plus one written in binary as nested types, the outermost its lowest
 /// digit (`SlotBit1<SlotBit0<SlotRoot>>` is 0b101: slot 4).
 protocol PreparedSlotTag {
+    /// The slot's number plus one, in binary the digits the tag spells.
+    static var code: Int { get }
+}
+
+extension PreparedSlotTag {
     /// The slot's number.
-    static var index: Int { get }
+    static var index: Int { code - 1 }
 }
 
 /// The leading one of a slot's number.
 enum SlotRoot: PreparedSlotTag {
-    static var index: Int { 0 }
+    static var code: Int { 1 }
 }
 
 /// A slot number's next binary digit, zero.
 enum SlotBit0<Rest: PreparedSlotTag>: PreparedSlotTag {
-    static var index: Int { PreparedSlotTags.code(Rest.self) << 1 - 1 }
+    static var code: Int { Rest.code << 1 }
 }
 
 /// A slot number's next binary digit, one.
 enum SlotBit1<Rest: PreparedSlotTag>: PreparedSlotTag {
-    static var index: Int { PreparedSlotTags.code(Rest.self) << 1 }
+    static var code: Int { Rest.code << 1 | 1 }
 }
 
 /// Building slots' tags.
@@ -36,9 +41,6 @@ enum PreparedSlotTags {
         }
         return tag
     }
-
-    /// A tag's number with its leading one: the slot's number plus one.
-    static func code<Tag: PreparedSlotTag>(_ tag: Tag.Type) -> Int { Tag.index + 1 }
 
     private static func appendingZero<Rest: PreparedSlotTag>(_: Rest.Type) -> any PreparedSlotTag.Type {
         SlotBit0<Rest>.self

@@ -18,18 +18,24 @@ final class PreparedStatementSlots: Sendable {
     /// Texts seen once and not yet in a slot (forgotten all at once past this).
     static let sightingsCapacity = 4096
 
+    /// A statement as slots tell statements apart: its text and its parameters' types (object ids, NULL's
+    /// 0), since a prepared statement keeps the types of its first run.
+    struct Key: Hashable, Sendable {
+        var sql: String
+        var typeIDs: [UInt32]
+    }
+
     private struct State {
-        var sightings: Set<String> = []
-        var slots: [String: Int] = [:]
+        var sightings: Set<Key> = []
+        var slots: [Key: Int] = [:]
         var texts: [String] = []
         var tags: [any PreparedSlotTag.Type] = []
     }
 
     private let state = Mutex(State())
 
-    /// The slot of the statement whose text and parameter types make `key`: nil the first time (and when
-    /// the slots are all given), its tag afterwards.
-    func slot(for key: String, sql: String) -> (any PreparedSlotTag.Type)? {
+    /// The slot of the statement: nil the first time (and when the slots are all given), its tag afterwards.
+    func slot(for key: Key) -> (any PreparedSlotTag.Type)? {
         state.withLock { state in
             if let index = state.slots[key] { return state.tags[index] }
             if state.sightings.remove(key) == nil {
@@ -41,7 +47,7 @@ final class PreparedStatementSlots: Sendable {
             let index = state.texts.count
             let tag = PreparedSlotTags.tag(for: index)
             state.slots[key] = index
-            state.texts.append(sql)
+            state.texts.append(key.sql)
             state.tags.append(tag)
             return tag
         }

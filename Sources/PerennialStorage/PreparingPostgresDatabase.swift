@@ -1,4 +1,3 @@
-import Logging
 import NIOCore
 import PostgresKit
 import SQLKit
@@ -14,19 +13,13 @@ import SQLKit
 /// `auto` plan cache mode, as for any client's prepared statements). `prepared_statements=off` in the
 /// database URL turns this off, for a pooler in transaction mode that moves sessions between server
 /// connections.
-struct PreparingPostgresDatabase: SQLDatabase {
+struct PreparingPostgresDatabase: ForwardingSQLDatabase {
     /// The same connection through PostgresKit: what runs unnamed.
     let base: any SQLDatabase
     let connection: PostgresConnection
     let slots: PreparedStatementSlots
     /// Set when a prepared statement fails, to close the connection after the session.
     let failure: PreparedStatementFailure
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
         eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
@@ -37,9 +30,7 @@ struct PreparingPostgresDatabase: SQLDatabase {
         query.serialize(to: &serializer)
         let statement = SerializedStatement(sql: serializer.sql, binds: serializer.binds)
         guard Self.isPreparable(statement.sql), let bound = PostgresStatementBindings(statement.binds),
-            let tag = slots.slot(
-                for: statement.sql + "\u{0}" + bound.typeIDs.map(String.init).joined(separator: ","), sql: statement.sql
-            )
+            let tag = slots.slot(for: .init(sql: statement.sql, typeIDs: bound.typeIDs))
         else {
             return try await base.execute(sql: statement, onRow)
         }
@@ -56,10 +47,6 @@ struct PreparingPostgresDatabase: SQLDatabase {
             failure.record()
             throw error
         }
-    }
-
-    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await closure(self)
     }
 
     /// Whether the statement can be prepared: a query or a data change (with its `WITH`), not transaction

@@ -56,13 +56,13 @@ struct PreparedStatementTests {
             let answers = try await database.withSession { session in
                 var answers: [Int64] = []
                 for value in Int64(1)...4 {
-                    let row = try await session.sql.raw("SELECT \(bind: value) + 1 AS n, \(bind: marker) AS m").first()
+                    let row = try await session.sql.raw("SELECT \(bind: value) + 1 AS n, \(bind: marker) AS prepared_marker").first()
                     let answer = try row?.decode(column: "n", as: Int64.self)
                     try answers.append(#require(answer))
                 }
                 let prepared = try await session.sql.raw("""
                     SELECT count(*) AS c FROM pg_prepared_statements
-                    WHERE name LIKE 'perennial_slot_%' AND statement LIKE '%AS m%' AND from_sql = false
+                    WHERE name LIKE 'perennial_slot_%' AND statement LIKE '%AS prepared_marker%' AND from_sql = false
                     """).first()?.decode(column: "c", as: Int64.self)
                 return (answers, prepared)
             }
@@ -78,7 +78,7 @@ struct PreparedStatementTests {
             // One connection, so the session after the failure gets it again unless it was closed.
             let database = try await PerennialDatabase.open(location, postgresMaximumConnections: 1)
             defer { Task { await database.shutdown() } }
-            let statement: SQLQueryString = "SELECT 10 / \(bind: Int64(5)) AS n, \(bind: marker) AS m"
+            let statement: SQLQueryString = "SELECT 10 / \(bind: Int64(5)) AS n, \(bind: marker) AS poisoned_marker"
             _ = try await database.withSession { try await $0.sql.raw(statement).all() }
             // Its second run makes it a prepared statement, which the aborted transaction refuses to prepare.
             try await database.withSession { session in
