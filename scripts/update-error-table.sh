@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rewrites README.md's table of error codes from the one list in the code (`perennial error-codes`), between
+# Rewrites README.md's table of error codes from every code the server knows, the store-neutral ones then each store's (`perennial error-codes`), between
 # the markers `<!-- error codes: … -->` and `<!-- end of error codes -->`. ErrorCodeTableTests fails until
 # the README holds what this writes.
 # Usage: scripts/update-error-table.sh [path to a built perennial executable]

@@ -9,6 +9,7 @@ import PerennialServices
 /// (`AppStoreStatuses`). The App Store asks for no acknowledgement, so it performs no effect.
 public struct AppStoreAdapter: StoreAdapter {
     public let store = Store.appStore
+    public let errorCodes = ErrorCode.appStore
     public let notificationPathSegment = "apple"
 
     /// Where a customer manages their App Store subscriptions (the App Store opens its Subscriptions page).

@@ -10,6 +10,7 @@ import PerennialServices
 /// from the Developer API (Google's guidance). It translates, it never decides.
 public struct GooglePlayAdapter: StoreAdapter {
     public let store = Store.playStore
+    public let errorCodes = ErrorCode.googlePlay
     public let notificationPathSegment = "google"
 
     /// Where a customer manages one Play subscription: Google's deep link to it in the Play Store, with the

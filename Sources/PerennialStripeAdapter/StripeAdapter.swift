@@ -9,6 +9,7 @@ import PerennialStripe
 /// event's copy of the object. It translates, it never decides.
 public struct StripeAdapter: StoreAdapter {
     public let store = Store.stripe
+    public let errorCodes = ErrorCode.stripe
     public let notificationPathSegment = "stripe"
     public var notificationPath: String { "stripe/webhooks" }
 

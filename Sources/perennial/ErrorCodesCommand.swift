@@ -1,4 +1,5 @@
 import ArgumentParser
+import PerennialServer
 import PerennialServices
 
 /// `perennial error-codes`: every error code the API answers with, its HTTP status and meaning, as the
@@ -8,6 +9,6 @@ struct ErrorCodesCommand: ParsableCommand {
         commandName: "error-codes", abstract: "Print every API error code, its HTTP status and meaning (Markdown).")
 
     func run() {
-        print(ErrorCode.markdownTable, terminator: "")
+        print(ErrorCode.markdownTable(of: ErrorCode.all), terminator: "")
     }
 }

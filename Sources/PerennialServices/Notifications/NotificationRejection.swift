@@ -10,8 +10,9 @@ public enum NotificationRejection {
         }
     }
 
-    /// The error for a rejection stored under `code` (an `ErrorCode`'s name).
-    public static func error(stored code: String?) -> PerennialError {
-        error(code: code.flatMap(ErrorCode.init(rawValue:)) ?? .verificationFailure)
+    /// The error for a rejection stored under `code` (an `ErrorCode`'s name), one of `codes` (the store-neutral
+    /// ones and the store's); `verification_failure` for a name none of them has.
+    public static func error(stored code: String?, among codes: [ErrorCode]) -> PerennialError {
+        error(code: codes.first { $0.rawValue == code } ?? .verificationFailure)
     }
 }

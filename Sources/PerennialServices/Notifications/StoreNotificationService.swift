@@ -125,7 +125,7 @@ public struct StoreNotificationService: Sendable {
         }
         if case .success(let verified) = verification {
             do {
-                return try Self.acknowledgement(of: try await ingestAndSettle(
+                return try Self.acknowledgement(adapter: adapter, of: try await ingestAndSettle(
                     verified, notificationID: notification.notificationID, app: app, storing: notification))
             } catch let error as PerennialError where !error.isTransient {
                 // Refused by ingestion: stored, left `received`, and refused, as when the body came first.
@@ -137,7 +137,7 @@ public struct StoreNotificationService: Sendable {
         }
         let (record, isNew) = try await inbox.receive(notification)
         if !isNew, let outcome = record.outcome {
-            return try Self.answer(repeating: outcome)
+            return try Self.answer(repeating: outcome, adapter: adapter)
         }
         do {
             // A body stored before but never settled (its processing was interrupted) is processed now for
@@ -161,10 +161,10 @@ public struct StoreNotificationService: Sendable {
     }
 
     /// The answer to the store once a notification's write concluded.
-    private static func acknowledgement(of settlement: Settlement) throws -> NotificationAcknowledgement {
+    private static func acknowledgement(adapter: any StoreAdapter, of settlement: Settlement) throws -> NotificationAcknowledgement {
         switch settlement {
         case .settled(let acknowledgement): return acknowledgement
-        case .earlier(let outcome): return try answer(repeating: outcome)
+        case .earlier(let outcome): return try answer(repeating: outcome, adapter: adapter)
         }
     }
 
@@ -240,7 +240,7 @@ public struct StoreNotificationService: Sendable {
                 retention: retention)
             throw error
         }
-        return try Self.acknowledgement(of: try await ingestAndSettle(verified, notificationID: notificationID, app: app, storing: nil))
+        return try Self.acknowledgement(adapter: adapter, of: try await ingestAndSettle(verified, notificationID: notificationID, app: app, storing: nil))
     }
 
     private func queue(app: AppSettings, notificationID: String, reason: String) async throws {
@@ -256,10 +256,10 @@ public struct StoreNotificationService: Sendable {
     }
 
     /// The answer to a repeat of a notification already settled: the same as the first time.
-    static func answer(repeating outcome: InboundNotification.Outcome) throws -> NotificationAcknowledgement {
+    static func answer(repeating outcome: InboundNotification.Outcome, adapter: any StoreAdapter) throws -> NotificationAcknowledgement {
         guard outcome.status == .rejected else {
             return NotificationAcknowledgement(isRepeat: true, notificationType: outcome.notificationType, subtype: outcome.subtype)
         }
-        throw NotificationRejection.error(stored: outcome.errorCode)
+        throw NotificationRejection.error(stored: outcome.errorCode, among: ErrorCode.storeNeutral + adapter.errorCodes)
     }
 }

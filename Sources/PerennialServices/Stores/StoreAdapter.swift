@@ -8,6 +8,10 @@ public protocol StoreAdapter: Sendable {
     /// The store this adapter speaks for.
     var store: Store { get }
 
+    /// The error codes the store's adapter and routes answer with besides the store-neutral ones
+    /// (`ErrorCode.storeNeutral`).
+    var errorCodes: [ErrorCode] { get }
+
     /// The path segment of the store's notification endpoint, `/v1/<segment>/notifications/{app_id}`.
     var notificationPathSegment: String { get }
 
@@ -74,6 +78,9 @@ extension StoreAdapter {
     public func statusPollJob(app: AppSettings, candidate: PollCandidate, runAt: Instant) throws -> NewJob {
         try StoreStatusPollJob.job(appID: app.id, subscription: SubscriptionKey(store: store, id: candidate.subscriptionID), runAt: runAt)
     }
+
+    /// None of its own.
+    public var errorCodes: [ErrorCode] { [] }
 
     /// No periodic work.
     public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] { [] }

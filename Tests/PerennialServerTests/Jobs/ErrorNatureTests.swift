@@ -1,3 +1,5 @@
+import PerennialAppStoreAdapter
+import PerennialServer
 import PerennialServices
 import Testing
 
@@ -13,7 +15,7 @@ struct ErrorNatureTests {
         #expect(!PerennialError(.unsealFailed, "").isTransient)
         #expect(!PerennialError(.masterKeyMismatch, "").isTransient)
         // Every other 4xx is a verdict on the input.
-        for code in ErrorCode.allCases where code != .rateLimited && code.kind.httpStatus < 500 {
+        for code in ErrorCode.all where code != .rateLimited && code.kind.httpStatus < 500 {
             #expect(!code.mayPass, "\(code)")
         }
     }

@@ -128,11 +128,11 @@ struct JobRunnerTests {
     }
 
     @Test func aVerdictBuriesAtOnce() async throws {
-        try await withRunner(failing: PerennialError(.receiptNotAuthentic, "forged")) { (runner: JobRunner, queue: SQLJobQueue, _: FixedClock, runs: Counter) async throws in
+        try await withRunner(failing: PerennialError(.verificationFailure, "forged")) { (runner: JobRunner, queue: SQLJobQueue, _: FixedClock, runs: Counter) async throws in
             #expect(try await runner.runOnce())
             let job = try #require(try await queue.jobs(limit: 10).first)
             #expect(job.state == .buried)
-            #expect(job.lastError == "receipt_not_authentic")
+            #expect(job.lastError == "verification_failure")
             #expect(await runs.value == 1)
         }
     }
