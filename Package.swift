@@ -139,9 +139,18 @@ let package = Package(
         .executableTarget(name: "EmbedOpenAPIDocument", swiftSettings: swiftSettings),
         .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["EmbedOpenAPIDocument"]),
         .target(
+            name: "PerennialStoreModule",
+            dependencies: [
+                "PerennialServices", "PerennialCore",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialAppStoreRoutes",
             dependencies: [
                 "PerennialHTTP", "PerennialServices", "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialCore",
+                "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -149,7 +158,8 @@ let package = Package(
         .target(
             name: "PerennialGooglePlayRoutes",
             dependencies: [
-                "PerennialHTTP", "PerennialServices", "PerennialGooglePlayAdapter",
+                "PerennialHTTP", "PerennialServices", "PerennialGooglePlayAdapter", "PerennialGooglePlay", "PerennialCore",
+                "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -157,7 +167,8 @@ let package = Package(
         .target(
             name: "PerennialStripeRoutes",
             dependencies: [
-                "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter",
+                "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter", "PerennialStripe", "PerennialCore",
+                "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -185,7 +196,7 @@ let package = Package(
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
-                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "CZlib",
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialStoreModule", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -221,7 +232,7 @@ let package = Package(
             name: "perennial",
             dependencies: [
                 "PerennialServer", "PerennialSimulator", "PerennialServices", "PerennialAppStore", "PerennialGooglePlay",
-                "PerennialCore",
+                "PerennialCore", "PerennialStoreModule", "PerennialStripe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -310,6 +321,7 @@ let package = Package(
                 "PerennialServer", "PerennialHTTP", "PerennialServices", "PerennialStorage", "PerennialAppStoreAdapter",
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialStripe", "PerennialStripeAdapter",
+                "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

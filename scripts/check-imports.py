@@ -29,7 +29,7 @@ MODULES_OF_PRODUCT = {
     # of its own; PerennialStorage calls it for the read path (SQLiteStatementConnection).
     "SQLiteNIO": {"SQLiteNIO", "VaporCSQLite"},
 }
-STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialStorage", "PerennialHTTP"}
+STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialStorage", "PerennialHTTP", "PerennialStoreModule"}
 STORE_TARGETS = {
     "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialGooglePlay",
     "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes", "PerennialStripe", "PerennialStripeAdapter",

@@ -1,9 +1,6 @@
-import PerennialAppStoreAdapter
-import PerennialGooglePlayAdapter
 import PerennialServices
-import PerennialStripeAdapter
 
 extension ErrorCode {
-    /// Every code this server answers with: the store-neutral ones, then each store's.
-    public static let all: [ErrorCode] = storeNeutral + appStore + googlePlay + stripe
+    /// Every code this server answers with: the store-neutral ones, then each store's (`StoreModules`).
+    public static let all: [ErrorCode] = storeNeutral + StoreModules.all.flatMap(\.errorCodes)
 }

@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 
 /// Finds the master key that encrypts secrets at rest: `PERENNIAL_MASTER_KEY` (64 hexadecimal characters or
 /// base64 of 32 bytes), else the key file, created with mode 0600 on first run. A key file that its group

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 
 extension PerennialServer {
     /// `perennial backup --to FILE`: a consistent copy of the configured SQLite database, taken while it

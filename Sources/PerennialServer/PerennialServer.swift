@@ -6,6 +6,7 @@ import PerennialCore
 import PerennialHTTP
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 import ServiceLifecycle
 
 /// `perennial serve` and `perennial migrate`.

@@ -230,6 +230,7 @@ public struct PerennialStack: Sendable {
     @Sendable static func serving(_ apps: [AppSettings], _ configuration: PerennialConfiguration) -> [AppSettings] {
         apps.map { app in
             var app = app
+            StoreModules.fillDefaults(of: &app.revenue)
             if app.apple != nil { app.managementURLTemplates[.appStore] = AppStoreAdapter.managementURL }
             if let google = configuration.google[app.id] {
                 app.managementURLTemplates[.playStore] = GooglePlayAdapter.managementURLTemplate(packageName: google.packageName)

@@ -42,13 +42,14 @@ public enum ReconciliationAdministration {
         }
     }
 
-    /// A report file, decompressed when it is gzip (magic bytes 1f 8b), and read.
+    /// A report file, decompressed when it is gzip (magic bytes 1f 8b), and read as one of the stores' report
+    /// formats (`StoreModule.reportFormats`).
     public static func read(path: String, appleProductIDs: [String: String], maximumBytes: Int) throws -> StoreReport {
         let url = URL(fileURLWithPath: path)
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard size <= maximumBytes else { throw GzipDecompressor.Failure.tooLarge(maximumBytes: maximumBytes) }
         var data = try Data(contentsOf: url)
         if GzipDecompressor.isGzip(data) { data = try GzipDecompressor(maximumBytes: maximumBytes).decompress(data) }
-        return try StoreReport.read(data, appleProductIDs: appleProductIDs)
+        return try StoreReport.read(data, formats: StoreModules.reportFormats, productIDs: appleProductIDs)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PerennialStoreModule
 import ServiceLifecycle
 import PerennialSimulator
 import Yams

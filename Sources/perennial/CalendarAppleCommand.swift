@@ -1,4 +1,5 @@
 import ArgumentParser
+import PerennialAppStore
 import PerennialCore
 
 /// `perennial calendar apple --fiscal-year YYYY [--json]`: the twelve App Store payments made during an

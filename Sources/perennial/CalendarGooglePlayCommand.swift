@@ -1,5 +1,6 @@
 import ArgumentParser
 import PerennialCore
+import PerennialGooglePlay
 
 /// `perennial calendar google --year YYYY [--json]`: the twelve Google Play payouts made during a calendar
 /// year.

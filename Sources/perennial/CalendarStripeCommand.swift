@@ -1,5 +1,6 @@
 import ArgumentParser
 import PerennialCore
+import PerennialStripe
 
 /// `perennial calendar stripe --from DATE --to DATE --schedule daily|weekly|monthly [--delay-days N]
 /// [--calendar-days] [--weekly-anchor DAY] [--monthly-anchor N] [--json]`: the payouts a Stripe payout

@@ -80,7 +80,7 @@ struct ReconcileCommand: AsyncParsableCommand {
     /// One file's reconciliation as a readable table: a line per day, then its differences.
     static func table(_ result: ReconciliationAdministration.FileResult) -> String {
         let report = result.report
-        var text = "\(result.path): \(report.kind.title), days in \(report.timeZone)\n"
+        var text = "\(result.path): \(report.title), days in \(report.timeZone)\n"
         text += "day          store  perennial  result\n"
         for day in report.days {
             let count = day.missingFromPerennial.count + day.missingFromStore.count

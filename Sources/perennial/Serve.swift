@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import PerennialServer
+import PerennialStoreModule
 
 /// `perennial serve`: the HTTP API, until SIGTERM or SIGINT.
 struct Serve: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import PerennialServer
 import PerennialSimulator
+import PerennialStoreModule
 
 /// `perennial simulator`: a local App Store for development, demos and tests.
 struct SimulatorCommand: AsyncParsableCommand {

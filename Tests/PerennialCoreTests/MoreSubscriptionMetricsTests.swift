@@ -33,7 +33,7 @@ struct MoreSubscriptionMetricsTests {
         ranges.map { (start: day($0.0), end: day($0.1)) }
     }
 
-    static let metrics = SubscriptionMetrics(catalog: catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+    static let metrics = SubscriptionMetrics(catalog: catalog, schedules: [.appStore: .thirtyThenFifteen])
 
     @Test func mrrMovementSplitsTheChangeOfMRR() throws {
         // A: new at 10.00 on day 0; upgraded on day 10 to pro.plus at 20.00 (expansion +10.00); downgraded at its

@@ -1,7 +1,7 @@
 import PerennialCore
 import Testing
 
-/// Which payment pays revenue made on a day, per store calendar, and the sums of a forecast.
+/// Payout calendars and the sums of a forecast (each store's own rule is tested with the store).
 @Suite("Payout forecast")
 struct PayoutForecastTests {
     static func day(_ text: String) -> CivilDate { CivilDate(iso: text)! }
@@ -15,27 +15,33 @@ struct PayoutForecastTests {
             commission: Money(minorUnits: 0, currency: currency), proceeds: money, reportingPrice: nil, reportingProceeds: nil)
     }
 
-    @Test func eachStoresCalendarPlacesRevenue() throws {
-        // Apple: fiscal August 2023 (Aug 6 – Sep 2) is paid on October 5, 2023, as the seed's FY2024 table says.
-        let apple = try #require(PayoutCalendar.appleFiscal.payment(forRevenueOn: Self.day("2023-08-20")))
-        #expect(apple.paymentDate == Self.day("2023-10-05") && apple.label == "October 2023")
-        #expect(apple.revenuePeriodStart == Self.day("2023-08-06") && apple.revenuePeriodEnd == Self.day("2023-09-02"))
-        // The last days of a fiscal year are paid in the next one.
-        let yearEnd = try #require(PayoutCalendar.appleFiscal.payment(forRevenueOn: Self.day("2024-09-25")))
-        #expect(yearEnd.revenuePeriodEnd == Self.day("2024-09-28") && yearEnd.paymentDate == Self.day("2024-10-31"))
-        // Play: March's earnings on April 15 (a Wednesday in 2026); a 15th on a Saturday moves to Monday.
-        #expect(PayoutCalendar.monthlyOnTheFifteenth.payment(forRevenueOn: Self.day("2026-03-10"))?.paymentDate == Self.day("2026-04-15"))
-        #expect(PayoutCalendar.monthlyOnTheFifteenth.payment(forRevenueOn: Self.day("2026-07-31"))?.paymentDate == Self.day("2026-08-17"))
-        // Stripe, daily with two business days: Friday's charge is paid on Tuesday.
-        let daily = PayoutCalendar.stripe(try StripePayoutSchedule(interval: .daily))
-        #expect(daily.payment(forRevenueOn: Self.day("2026-01-02"))?.paymentDate == Self.day("2026-01-06"))
-        let weekly = PayoutCalendar.stripe(try StripePayoutSchedule(interval: .weekly, weeklyAnchor: .friday))
-        #expect(weekly.payment(forRevenueOn: Self.day("2026-01-05"))?.paymentDate == Self.day("2026-01-09"))
-        #expect(PayoutCalendar.stripe(try StripePayoutSchedule(interval: .manual)).payment(forRevenueOn: Self.day("2026-01-05")) == nil)
+    /// A rule for the forecast's arithmetic: a month's revenue paid on the 15th of the next.
+    struct FifteenthOfNextMonth: PayoutRule {
+        func payment(forRevenueOn date: CivilDate) -> StorePayment? {
+            guard let first = CivilDate(year: date.year, month: date.month, day: 1) else { return nil }
+            let next = first.lastDayOfMonth.adding(days: 1)
+            return StorePayment(
+                label: nil, paymentDate: CivilDate(year: next.year, month: next.month, day: 15)!,
+                revenuePeriodStart: first, revenuePeriodEnd: first.lastDayOfMonth)
+        }
+    }
+
+    /// Pays every day's revenue the next day.
+    struct NextDay: PayoutRule {
+        func payment(forRevenueOn date: CivilDate) -> StorePayment? {
+            StorePayment(label: nil, paymentDate: date.adding(days: 1), revenuePeriodStart: date, revenuePeriodEnd: date)
+        }
+    }
+
+    @Test func calendarsAreEqualWhenTheirRulesAre() {
+        #expect(PayoutCalendar(NextDay()) == PayoutCalendar(NextDay()))
+        #expect(PayoutCalendar(NextDay()) != PayoutCalendar(FifteenthOfNextMonth()))
+        #expect(Set([PayoutCalendar(NextDay()), PayoutCalendar(NextDay()), PayoutCalendar(FifteenthOfNextMonth())]).count == 2)
+        #expect(PayoutCalendar(NextDay()).payment(forRevenueOn: Self.day("2026-03-10"))?.paymentDate == Self.day("2026-03-11"))
     }
 
     @Test func aForecastSumsPerPaymentStoreAndCurrencyWithinTheRange() throws {
-        let forecast = PayoutForecast(calendars: [.appStore: .appleFiscal, .playStore: .monthlyOnTheFifteenth])
+        let forecast = PayoutForecast(calendars: [.appStore: PayoutCalendar(NextDay()), .playStore: PayoutCalendar(FifteenthOfNextMonth())])
         let entries = [
             Self.sale(.playStore, on: "2026-03-02", proceeds: 849, id: "a"),
             Self.sale(.playStore, on: "2026-03-30", proceeds: 849, id: "b"),

@@ -20,10 +20,10 @@ struct RetentionAndLifetimeValueTests {
         Metrics.history([Metrics.paid("d0", from: 40, to: 70, cents: 999, original: "d")], [Facts.renewal(original: "d", observedOn: 40)]),
     ]
     static let now = Facts.day(68)
-    static let metrics = SubscriptionMetrics(catalog: Metrics.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+    static let metrics = SubscriptionMetrics(catalog: Metrics.catalog, schedules: [.appStore: .thirtyThenFifteen])
 
     static func contributions() -> [MetricContribution] {
-        let contributor = SubscriptionContributions(catalog: Metrics.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+        let contributor = SubscriptionContributions(catalog: Metrics.catalog, schedules: [.appStore: .thirtyThenFifteen])
         return histories.flatMap { contributor.contributions(transactions: $0.transactions, renewalInfos: $0.renewalInfos, through: now) }
     }
 
@@ -119,7 +119,7 @@ struct RetentionAndLifetimeValueTests {
         let ltv = try #require(Self.metrics.series("ltv", of: [refunded, kept], buckets: months, now: Self.now))
         #expect(ltv[0].values["subscriptions"] == 1 && ltv[0].values["customers"] == 1, "\(ltv[0].values)")
         #expect(ltv[0].values["proceeds.USD"] == 699 && ltv[0].values["per_customer.USD"] == 699, "\(ltv[0].values)")
-        let contributor = SubscriptionContributions(catalog: Metrics.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+        let contributor = SubscriptionContributions(catalog: Metrics.catalog, schedules: [.appStore: .thirtyThenFifteen])
         let contributions = contributor.contributions(transactions: refunded.transactions, renewalInfos: refunded.renewalInfos, through: Self.now)
         let table = RetentionTable(totals: MetricTotal.of(contributions), cohorts: [CivilDate(year: 2026, month: 1, day: 1)!])
         #expect(table.rows[0].subscriptions == 0)

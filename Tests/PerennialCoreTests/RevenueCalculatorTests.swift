@@ -12,7 +12,7 @@ struct RevenueCalculatorTests {
         Product(id: "pro.listed", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"], price: Money(minorUnits: 499, currency: "USD")),
     ])
     static let schedules: [Store: CommissionSchedule] = [
-        .appStore: .appStore(smallBusinessProgram: false), .playStore: .playStore, .stripe: .processor(),
+        .appStore: .thirtyThenFifteen, .playStore: .fifteen, .stripe: .cardFee,
     ]
 
     /// A paid monthly period from `day` to `day + 30`, for `cents` dollars cents.
@@ -55,7 +55,7 @@ struct RevenueCalculatorTests {
         // 2.9% of 9.99 is 28.97 → 29, plus 30¢.
         #expect(stripe.first?.commission.minorUnits == 59 && stripe.first?.proceeds.minorUnits == 940)
         var small = Self.schedules
-        small[.appStore] = .appStore(smallBusinessProgram: true)
+        small[.appStore] = .fifteen
         #expect(Self.calculator(schedules: small).entries(for: [Self.month("a", from: 0)]).first?.commissionBasisPoints == 1500)
     }
 

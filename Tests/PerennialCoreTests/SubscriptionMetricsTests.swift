@@ -94,7 +94,7 @@ struct SubscriptionMetricsTests {
         let lapsedTrial = Self.history([Facts.period("t", original: "t", from: 1, to: 8, trial: true)],
                                        [Facts.renewal(original: "t", observedOn: 5, willRenew: false, intent: 1)])
         let histories = [converted, quitter, failed, refunded, refundedLive, lapsedTrial]
-        let metrics = SubscriptionMetrics(catalog: Self.catalog, schedules: [.appStore: .appStore(smallBusinessProgram: false)])
+        let metrics = SubscriptionMetrics(catalog: Self.catalog, schedules: [.appStore: .thirtyThenFifteen])
         // January 2026 holds days 0–30, February days 31–58.
         let months = MetricInterval.month.buckets(from: Self.day(0), through: Self.day(40))
         let starts = try #require(metrics.series("new_subscriptions", of: histories, buckets: months))

@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialHTTP
 import PerennialServer
 import PerennialServices
+import PerennialStoreModule
 import Testing
 
 @Suite("Configuration")

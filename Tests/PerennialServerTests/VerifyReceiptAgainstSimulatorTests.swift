@@ -6,6 +6,7 @@ import PerennialCore
 import PerennialOutbound
 import PerennialServer
 import PerennialSimulator
+import PerennialStoreModule
 import Testing
 
 /// The verifyReceipt client over real HTTP against the simulator, for every status in the receipt guide's

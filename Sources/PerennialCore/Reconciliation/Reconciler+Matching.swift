@@ -1,5 +1,5 @@
 extension Reconciler {
-    /// Google Play: each order charged or refunded is looked up by its id.
+    /// A report that names orders: each order charged or refunded is looked up by its id.
     func byOrder(lines: [StoreReportLine], events: [Event], report: StoreReport) -> [ReconciliationDifference] {
         let reported = Set(lines.compactMap { line in line.orderID.map { OrderKey(id: $0, refund: line.kind == .refund) } })
         let known = Set(events.map { OrderKey(id: $0.transactionID, refund: $0.kind == .refund) })
@@ -19,7 +19,7 @@ extension Reconciler {
         return differences
     }
 
-    /// The App Store: counts per row period, product and kind.
+    /// An aggregated report: counts per row period, product and kind.
     func byCount(
         lines: [StoreReportLine], events: [Event], report: StoreReport, periods: [CivilDate: CivilDate]
     ) -> [ReconciliationDifference] {
@@ -33,7 +33,7 @@ extension Reconciler {
         }
         var perennial: [CountKey: Int] = [:], transactions: [CountKey: [String]] = [:]
         for event in events where report.days.contains(event.day) {
-            let product = report.kind == .appStoreSales || named.contains(event.productID) ? event.productID : nil
+            let product = report.kind.namesEveryProduct || named.contains(event.productID) ? event.productID : nil
             let key = CountKey(day: periods[event.day] ?? event.day, productID: product, kind: event.kind)
             perennial[key, default: 0] += event.count
             transactions[key, default: []].append(event.transactionID)

@@ -6,10 +6,11 @@
 /// `cancelledAt`, both in the report's time zone (`CivilDate(dayOf:in:)`). Only days the report covers are
 /// compared in the direction "Perennial has, the store lacks".
 ///
-/// - Google Play: by order id. An order the report charged or refunded that Perennial has not (as a
-///   transaction, or as a refunded one) is missing from Perennial, whatever day Perennial placed it on;
-///   an order Perennial has on a covered day that the report does not list is missing from the store.
-/// - App Store: the reports are aggregated, so counts are compared per row period, product and kind.
+/// - A report that names orders (Google Play's): by order id. An order the report charged or refunded that
+///   Perennial has not (as a transaction, or as a refunded one) is missing from Perennial, whatever day
+///   Perennial placed it on; an order Perennial has on a covered day that the report does not list is
+///   missing from the store.
+/// - An aggregated report (the App Store's): counts are compared per row period, product and kind.
 public struct Reconciler: Sendable {
     /// The products compared (the app's catalog); nil compares every product. Report lines and
     /// transactions of other products (another app's) are left out.
@@ -24,7 +25,7 @@ public struct Reconciler: Sendable {
         let lines = report.lines.filter { line in line.productID.map { productIDs?.contains($0) ?? true } ?? true }
         let counted = countedEvents(of: facts, in: report)
         let periods = Self.periodStarts(of: report)
-        let differences = report.store == .playStore
+        let differences = report.kind.comparesOrders
             ? byOrder(lines: lines, events: counted, report: report)
             : byCount(lines: lines, events: counted, report: report, periods: periods)
         let byDay = Dictionary(grouping: differences, by: \.firstDay)
@@ -41,7 +42,7 @@ public struct Reconciler: Sendable {
                 missingFromStore: mine.filter { !$0.isMissingFromPerennial }.sorted(by: Self.order)
             )
         }
-        return ReconciliationReport(kind: report.kind, timeZone: report.timeZone.identifier, days: days)
+        return ReconciliationReport(format: report.kind, timeZone: report.timeZone.identifier, days: days)
     }
 
     /// One thing Perennial counts: a paid transaction or a refund, on a day of the report's time zone.
@@ -57,11 +58,8 @@ public struct Reconciler: Sendable {
         var events: [Event] = []
         for fact in facts where fact.store == report.store && fact.environment == .production
             && fact.ownership == .purchased && !fact.isTrialPeriod && (productIDs?.contains(fact.productID) ?? true) {
-            if report.kind == .appStoreSubscriptionEvents, fact.expiresAt == nil { continue }
-            let renewal = report.store == .playStore
-                ? PlayEarningsReport.isRenewalOrder(fact.transactionID)
-                : fact.transactionID != fact.subscriptionID
-            let kind: StoreReportLine.Kind = report.kind.distinguishesRenewals && renewal ? .renewal : .sale
+            guard report.kind.counts(fact) else { continue }
+            let kind: StoreReportLine.Kind = report.kind.distinguishesRenewals && report.kind.isRenewal(fact) ? .renewal : .sale
             let count = max(fact.quantity, 1)
             events.append(Event(
                 day: CivilDate(dayOf: fact.purchasedAt, in: report.timeZone), kind: kind, productID: fact.productID,

@@ -31,15 +31,21 @@ public struct ReconciliationReport: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The report compared.
-    public var kind: ReportKind
+    /// The report compared: its format's name (`app_store_sales`).
+    public var kind: String
+    /// The report's store.
+    public var store: Store
+    /// The report's readable name.
+    public var title: String
     /// The identifier of the time zone the days are in (`America/Los_Angeles`, `UTC`).
     public var timeZone: String
     /// Every day the report covers, earliest first.
     public var days: [Day]
 
-    public init(kind: ReportKind, timeZone: String, days: [Day]) {
-        self.kind = kind
+    public init(format: any StoreReportFormat, timeZone: String, days: [Day]) {
+        kind = format.id
+        store = format.store
+        title = format.title
         self.timeZone = timeZone
         self.days = days
     }
@@ -59,7 +65,7 @@ public struct ReconciliationReport: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
-        try container.encode(kind.store, forKey: .store)
+        try container.encode(store, forKey: .store)
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(isReconciled, forKey: .reconciled)
         try container.encode(days, forKey: .days)

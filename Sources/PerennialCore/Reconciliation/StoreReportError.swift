@@ -25,7 +25,7 @@ public enum StoreReportError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .empty: "the report is empty"
-        case .unrecognisedReport: "the header is not that of an App Store Sales, App Store Subscription Event or Google Play earnings report"
+        case .unrecognisedReport: "the header is not that of any store report this server reads"
         case .notText: "the report is not UTF-8 or UTF-16 text"
         case .missingColumn(let name): "the report has no \"\(name)\" column"
         case .unterminatedQuote(let line): "line \(line): a quoted field never closes"

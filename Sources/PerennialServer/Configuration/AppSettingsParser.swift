@@ -2,6 +2,7 @@ import Foundation
 import PerennialAppStore
 import PerennialCore
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads one entry of `apps:` and checks what a store would otherwise reveal only in production.
 enum AppSettingsParser {

@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 import Yams
 
 /// Reads the YAML configuration file, then applies environment variables (`PERENNIAL_HOST`, `PERENNIAL_PORT`,
@@ -52,9 +53,7 @@ public struct ConfigurationLoader: Sendable {
             if let google = try node.child("google") {
                 configuration.google[configuration.apps[index].id] = try GooglePlaySettingsParser.parse(google)
             }
-            if let revenue = try node.child("revenue") {
-                configuration.apps[index].revenue = try RevenueSettingsParser.parse(revenue)
-            }
+            configuration.apps[index].revenue = try node.child("revenue").map(RevenueSettingsParser.parse) ?? StoreModules.defaultRevenue
             if let stripe = try node.child("stripe") {
                 configuration.stripe[configuration.apps[index].id] = try StripeSettingsParser.parse(stripe)
             }

@@ -1,4 +1,5 @@
 import PerennialHTTP
+import PerennialStoreModule
 
 /// Reads `server.timeouts` (`header_seconds`, `body_seconds`, `keep_alive_seconds`) and
 /// `server.max_connections` into `ConnectionLimits`.

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialGooglePlay
+import PerennialStoreModule
 
 /// Reads an app's `google:` section:
 /// `{package_name, service_account_key_file, pubsub: {audience, service_account_email, pull_subscription?,

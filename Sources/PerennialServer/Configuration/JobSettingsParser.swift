@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads `server.jobs`: `max_attempts`, `backoff_base_seconds`, `backoff_max_seconds`, `lease_seconds`.
 enum JobSettingsParser {

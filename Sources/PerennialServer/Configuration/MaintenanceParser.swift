@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads an app's `status_polling` and `notification_catch_up` settings (under `apple`; `status_polling` also
 /// under `google`). A section turns

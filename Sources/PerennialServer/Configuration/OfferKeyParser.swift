@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads an app's subscription-offer keys and the one that signs.
 enum OfferKeyParser {

@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialStoreModule
 
 /// Reads the promotional offers of one product.
 enum OfferParser {

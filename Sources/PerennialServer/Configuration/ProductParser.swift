@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialStoreModule
 
 /// Reads one entry of an app's `products:`.
 enum ProductParser {

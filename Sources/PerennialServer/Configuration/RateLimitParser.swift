@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads `rate_limit` (under `server`, or under an app to override the server's):
 /// `{public: {per_second, burst}, secret: {…}, notifications: {…}, rejected_notifications_per_address: {…}}`

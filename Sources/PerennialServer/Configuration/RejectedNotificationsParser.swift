@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads `server.rejected_notifications`: `max_count`, `max_bytes`, `max_age_days`.
 enum RejectedNotificationsParser {

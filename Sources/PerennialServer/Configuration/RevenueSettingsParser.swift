@@ -1,32 +1,19 @@
 import Foundation
 import PerennialCore
 import PerennialServices
+import PerennialStoreModule
 
-/// Reads an app's `revenue:` section: `{reporting_currency?, rates_file?, app_store_small_business_program?,
-/// stripe_fee?: {percent, fixed_minor_units}}`. `rates_file` (CSV `date,currency,rate`) needs
-/// `reporting_currency`; each rate is how many units of it one unit of the currency was worth from that date.
-/// `stripe_payout_schedule: {interval: daily|weekly|monthly|manual, delay_days?, weekly_anchor?, monthly_anchor?}`
-/// is the Stripe account's payout schedule (default daily, two business days), for the payout forecast.
+/// Reads an app's `revenue:` section: `{reporting_currency?, rates_file?}` and each store's own keys
+/// (`StoreModule.revenueKeys`: the App Store's small business program, Stripe's fee and payout schedule).
+/// `rates_file` (CSV `date,currency,rate`) needs `reporting_currency`; each rate is how many units of it one
+/// unit of the currency was worth from that date. Every store starts from its published commission and
+/// payout calendar.
 enum RevenueSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> RevenueSettings {
-        try node.allowKeys(["reporting_currency", "rates_file", "app_store_small_business_program", "stripe_fee", "stripe_payout_schedule"])
-        var settings = RevenueSettings()
-        if let schedule = try node.child("stripe_payout_schedule") {
-            settings.payoutCalendars[.stripe] = .stripe(try payoutSchedule(schedule))
-        }
-        if let small = try node.child("app_store_small_business_program"), try small.boolean() {
-            settings.schedules[.appStore] = .appStore(smallBusinessProgram: true)
-        }
-        if let fee = try node.child("stripe_fee") {
-            try fee.allowKeys(["percent", "fixed_minor_units"])
-            let percentNode = try fee.requiredChild("percent")
-            guard let percent = Decimal(string: try percentNode.string(), locale: Locale(identifier: "en_US_POSIX")),
-                  percent >= 0, percent <= 100
-            else { throw percentNode.error("must be a percentage between 0 and 100, e.g. 2.9") }
-            let basisPoints = NSDecimalNumber(decimal: percent * 100).intValue
-            let fixed = try fee.child("fixed_minor_units")?.integer() ?? 0
-            guard fixed >= 0 else { throw fee.error("fixed_minor_units must not be negative") }
-            settings.schedules[.stripe] = .processor(basisPoints: basisPoints, fixedFeeMinorUnits: Int64(fixed))
+        try node.allowKeys(StoreModules.all.reduce(["reporting_currency", "rates_file"]) { $0.union($1.revenueKeys) })
+        var settings = StoreModules.defaultRevenue
+        for module in StoreModules.all {
+            try module.parseRevenue(node, into: &settings)
         }
         let currencyNode = try node.child("reporting_currency")
         let currency = try currencyNode?.string().uppercased()
@@ -46,25 +33,5 @@ enum RevenueSettingsParser {
             settings.rates = ExchangeRates(reportingCurrency: currency, rates: [])
         }
         return settings
-    }
-
-    private static func payoutSchedule(_ node: ConfigurationNode) throws -> StripePayoutSchedule {
-        try node.allowKeys(["interval", "delay_days", "weekly_anchor", "monthly_anchor"])
-        let intervalNode = try node.requiredChild("interval")
-        guard let interval = StripePayoutInterval(rawValue: try intervalNode.string()) else {
-            throw intervalNode.error("must be daily, weekly, monthly or manual")
-        }
-        var weekday = Weekday.monday
-        if let anchor = try node.child("weekly_anchor") {
-            guard let day = Weekday(name: try anchor.string()) else { throw anchor.error("must be a weekday: monday … sunday") }
-            weekday = day
-        }
-        do {
-            return try StripePayoutSchedule(
-                interval: interval, delayDays: try node.child("delay_days")?.integer() ?? StripePayoutSchedule.defaultDelayDays,
-                weeklyAnchor: weekday, monthlyAnchor: try node.child("monthly_anchor")?.integer() ?? 1)
-        } catch let error as PayoutCalendarError {
-            throw node.error("\(error)")
-        }
     }
 }

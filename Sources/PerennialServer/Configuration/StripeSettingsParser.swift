@@ -1,4 +1,5 @@
 import Foundation
+import PerennialStoreModule
 import PerennialStripe
 import PerennialStripeAdapter
 

@@ -1,3 +1,5 @@
+import PerennialStoreModule
+
 /// Reads `server.metrics`: `enabled` (default true) and `token_file`, a file holding the scrapers' token (its
 /// surrounding whitespace ignored; at least 16 characters).
 enum TelemetrySettingsParser {

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialStoreModule
 
 /// Reads the bearer tokens of the configuration (the metrics scraper's, the owner's): from a file a key
 /// names (`…token_file`, its surrounding whitespace ignored) or from an environment variable, refusing one

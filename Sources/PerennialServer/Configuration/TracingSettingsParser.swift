@@ -1,3 +1,5 @@
+import PerennialStoreModule
+
 /// Reads `server.tracing`: `enabled`, `endpoint` (an http or https URL), `protocol` (`http/protobuf` or
 /// `http/json`), `sample_ratio` (0 to 1) and `service_name`.
 enum TracingSettingsParser {

@@ -1,4 +1,5 @@
 import PerennialServices
+import PerennialStoreModule
 
 /// Reads `server.webhooks` (how webhooks are sent) and an app's `webhooks:` list (endpoints the file defines).
 enum WebhookSettingsParser {

@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialServer
 import PerennialServices
+import PerennialStoreModule
 import Testing
 
 /// An app that sends more than its budget gets 429 with Retry-After, per key, until its bucket refills.

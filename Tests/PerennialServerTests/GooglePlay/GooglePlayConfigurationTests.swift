@@ -1,5 +1,6 @@
 import Foundation
 import PerennialServer
+import PerennialStoreModule
 import Testing
 
 /// An app's `google:` section: read whole, and each mistake named by file, line and key.

@@ -1,6 +1,7 @@
 import PerennialServer
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 import Testing
 
 /// `server.jobs`, `server.database_pool_size`, `apple.status_polling` and `apple.notification_catch_up`.

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialServer
 import PerennialServices
 import PerennialStorage
 import PerennialTesting
@@ -42,7 +43,7 @@ struct ReconciliationServiceTests {
             for (index, fact) in facts.enumerated() {
                 _ = try await ingestor.ingest(FactBatch(transactions: [fact]), app: Self.app, appUserID: "user-\(index)")
             }
-            let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"))
+            let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"), formats: StoreModules.reportFormats)
             let results = try await ReconciliationService(ledger: ledger).reconcile(app: Self.app, reports: [report])
             // pro.monthly matches (4 paid units, 1 refund); Apple counted a coins.100 Perennial never saw; the
             // other app's product is not in the catalog.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 @testable import PerennialServer
 import PerennialServices
+import PerennialStoreModule
 import Testing
 
 /// Issue 34, item 5: `POST /v1/admin/reload` applies an edited configuration file while serving (apps,

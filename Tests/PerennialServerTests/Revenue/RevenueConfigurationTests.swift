@@ -1,6 +1,9 @@
 import Foundation
+import PerennialAppStore
 import PerennialCore
+import PerennialGooglePlay
 import PerennialServer
+import PerennialStripe
 import Testing
 
 /// An app's `revenue:` section and its products' list prices: read whole, each mistake named by its key.
@@ -38,8 +41,9 @@ struct RevenueConfigurationTests {
         #expect(app.revenue.schedules[.stripe] == .processor(basisPoints: 150, fixedFeeMinorUnits: 25))
         #expect(app.revenue.schedules[.playStore] == .playStore)
         #expect(app.revenue.rates?.reportingCurrency == "EUR")
-        #expect(app.revenue.payoutCalendars[.stripe] == .stripe(try StripePayoutSchedule(interval: .weekly, delayDays: 7, weeklyAnchor: .friday)))
-        #expect(app.revenue.payoutCalendars[.appStore] == .appleFiscal)
+        #expect(app.revenue.payoutCalendars[.stripe] == PayoutCalendar(try StripePayoutSchedule(interval: .weekly, delayDays: 7, weeklyAnchor: .friday)))
+        #expect(app.revenue.payoutCalendars[.appStore] == PayoutCalendar(AppleFiscalPayouts()))
+        #expect(app.revenue.payoutCalendars[.playStore] == PayoutCalendar(GooglePlayMonthlyPayouts()))
         #expect(app.revenue.rates?.rate(of: "USD", on: CivilDate(year: 2026, month: 2, day: 1)!) == Decimal(string: "0.92"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialAppStore
 import PerennialCore
 import PerennialServices
 import Testing
@@ -68,7 +69,7 @@ struct RevenueRouteTests {
             let web = try await harness.buyOnTheWeb(appUserID: "uma")
             try await harness.advanceStripe(pastPeriodEndOf: web, days: 0.1)
 
-            let appleDay = try #require(PayoutCalendar.appleFiscal.payment(forRevenueOn: CivilDate(utcDayOf: TestHarness.start))).paymentDate
+            let appleDay = try #require(PayoutCalendar(AppleFiscalPayouts()).payment(forRevenueOn: CivilDate(utcDayOf: TestHarness.start))).paymentDate
             let forecast = try await AppUserIDRouteTests.request(
                 harness, .get, "/v1/admin/payouts/forecast?from=2026-01-01&to=\(appleDay)&environment=sandbox", key: TestHarness.secretKey)
             #expect(forecast.status == 200, "\(forecast.body)")

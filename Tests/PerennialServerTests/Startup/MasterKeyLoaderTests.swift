@@ -1,5 +1,6 @@
 import Foundation
 import PerennialServer
+import PerennialStoreModule
 import Testing
 
 /// A master key that is not 64 ASCII hexadecimal digits (nor base64 of 32 bytes) is refused with a message,

@@ -4,6 +4,7 @@ import PerennialCore
 import PerennialServer
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 import PerennialTesting
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialServer
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 import Testing
 
 /// `perennial restore` puts a backup in place only when the configured master key opens its secrets: a

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialServer
+import PerennialStoreModule
 import Testing
 
 /// `server.metrics`: on by default for this machine only; a token from a file or the environment opens it

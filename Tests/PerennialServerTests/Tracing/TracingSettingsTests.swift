@@ -1,5 +1,6 @@
 import Foundation
 import PerennialServer
+import PerennialStoreModule
 import Testing
 
 /// `server.tracing` and the owner token: read as documented, refused with the key named when wrong.

@@ -3,18 +3,30 @@ import Yams
 
 /// A node of the YAML configuration with its key path, so every error names the exact key. Strings may
 /// refer to environment variables as `${NAME}`, or `${NAME:-default}` to fall back to a default.
-struct ConfigurationNode {
-    let node: Node
-    let path: String
-    let file: String
-    let environment: [String: String]
+public struct ConfigurationNode {
+    /// The YAML node.
+    public let node: Node
+    /// Its key path from the file's root (`apps[0].revenue`), empty at the root.
+    public let path: String
+    /// The file it was read from, for errors.
+    public let file: String
+    /// The environment `${NAME}` is read from.
+    public let environment: [String: String]
 
-    func error(_ problem: String) -> ConfigurationError {
+    public init(node: Node, path: String, file: String, environment: [String: String]) {
+        self.node = node
+        self.path = path
+        self.file = file
+        self.environment = environment
+    }
+
+    /// An error about this node, naming its key and line.
+    public func error(_ problem: String) -> ConfigurationError {
         ConfigurationError(file: file, key: path, problem: problem, line: node.mark?.line)
     }
 
     /// The mapping's value for `key`, or nil when absent or null.
-    func child(_ key: String) throws -> ConfigurationNode? {
+    public func child(_ key: String) throws -> ConfigurationNode? {
         guard let mapping = node.mapping else { throw error("expected a mapping of keys") }
         guard let value = mapping[key] else { return nil }
         if let scalar = value.scalar, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
@@ -24,7 +36,7 @@ struct ConfigurationNode {
     }
 
     /// Fails on keys other than `allowed`, so that a misspelt key is not silently ignored.
-    func allowKeys(_ allowed: Set<String>) throws {
+    public func allowKeys(_ allowed: Set<String>) throws {
         guard let mapping = node.mapping else { throw error("expected a mapping of keys") }
         for key in mapping.keys.compactMap(\.string) where !allowed.contains(key) {
             throw ConfigurationError(
@@ -35,7 +47,7 @@ struct ConfigurationNode {
     }
 
     /// The elements of a sequence.
-    func elements() throws -> [ConfigurationNode] {
+    public func elements() throws -> [ConfigurationNode] {
         guard let sequence = node.sequence else { throw error("expected a list") }
         return sequence.enumerated().map { index, element in
             ConfigurationNode(node: element, path: "\(path)[\(index)]", file: file, environment: environment)
@@ -43,19 +55,22 @@ struct ConfigurationNode {
     }
 
     /// The scalar as a string, with `${NAME}` replaced by the environment variable's value.
-    func string() throws -> String {
+    public func string() throws -> String {
         guard let scalar = node.scalar else { throw error("expected a single value") }
         return try interpolate(scalar.string)
     }
 
-    func integer() throws -> Int {
+    /// The scalar as a whole number.
+    public func integer() throws -> Int {
         guard let value = Int(try string()) else { throw error("expected a whole number") }
         return value
     }
 
-    func strings() throws -> [String] { try elements().map { try $0.string() } }
+    /// The elements of a list of scalars, as strings.
+    public func strings() throws -> [String] { try elements().map { try $0.string() } }
 
-    func requiredChild(_ key: String) throws -> ConfigurationNode {
+    /// The mapping's value for `key`; an error naming the key when it is absent.
+    public func requiredChild(_ key: String) throws -> ConfigurationNode {
         guard let value = try child(key) else {
             throw ConfigurationError(file: file, key: path.isEmpty ? key : "\(path).\(key)", problem: "is required", line: node.mark?.line)
         }

@@ -2,14 +2,14 @@ import Foundation
 
 extension ConfigurationNode {
     /// The scalar as a whole number above zero.
-    func positiveInteger() throws -> Int {
+    public func positiveInteger() throws -> Int {
         let value = try integer()
         guard value > 0 else { throw error("must be a positive whole number") }
         return value
     }
 
     /// The scalar as `true` or `false`.
-    func boolean() throws -> Bool {
+    public func boolean() throws -> Bool {
         switch try string() {
         case "true": return true
         case "false": return false
@@ -18,7 +18,7 @@ extension ConfigurationNode {
     }
 
     /// The scalar as an absolute http(s) URL with a host, kept as written.
-    func httpURL() throws -> String {
+    public func httpURL() throws -> String {
         let text = try string()
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw error("must be an http(s) URL")
@@ -27,7 +27,7 @@ extension ConfigurationNode {
     }
 
     /// The mapping as text keys and text values (`headers:`).
-    func stringMap() throws -> [String: String] {
+    public func stringMap() throws -> [String: String] {
         guard let mapping = node.mapping else { throw error("expected a mapping of keys") }
         var result: [String: String] = [:]
         for key in mapping.keys {

@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// Google Play's monthly developer payouts in a calendar year.
 ///
 /// Each calendar month's earnings are paid on the 15th of the next month; when the 15th is a Saturday or a
@@ -22,7 +24,7 @@ public struct GooglePlayPayoutCalendar: Hashable, Sendable {
 
     /// The payout calendar of a year in `supportedYears`.
     public init(year: Int) throws(PayoutCalendarError) {
-        guard GooglePlayPayoutCalendar.supportedYears.contains(year) else { throw .yearOutOfRange(year) }
+        guard GooglePlayPayoutCalendar.supportedYears.contains(year) else { throw .yearOutOfRange(year, supported: GooglePlayPayoutCalendar.supportedYears) }
         self.year = year
     }
 

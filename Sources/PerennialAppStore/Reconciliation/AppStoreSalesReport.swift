@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// App Store Connect's Summary Sales Report (Sales and Trends, version 1_0 to 1_3): tab-separated, one row
 /// per aggregate of identical sales (product, day range, country, price…), with the count in `Units`.
 ///
@@ -6,12 +8,28 @@
 /// in-app purchase the `SKU` column holds its product identifier. Negative units are refunds. A row whose
 /// `Customer Price` is zero is a free unit (a free trial's start) and is not a sale. Dates are `MM/DD/YYYY`,
 /// days of Pacific time.
-public enum AppStoreSalesReport {
+public struct AppStoreSalesReport: StoreReportFormat {
+    public let id = "app_store_sales"
+    public let store = Store.appStore
+    public let title = "App Store Summary Sales Report"
+    public let dialect = DelimitedText.tabSeparated
+    /// Sales reports count every paid unit alike.
+    public let distinguishesRenewals = false
+    public let comparesOrders = false
+    /// Every line names its product by SKU.
+    public let namesEveryProduct = true
+
+    public init() {}
+
     /// The product type identifiers of in-app purchases.
     public static let inAppPurchaseTypes: Set<String> = ["IA1", "IA1-M", "FI1", "IA9", "IA9-M", "IAY", "IAY-M"]
 
+    public func recognises(_ header: ReportHeader) -> Bool {
+        header.contains("Product Type Identifier") && header.contains("Units") && header.contains("SKU")
+    }
+
     /// Reads the records of a Summary Sales Report (the first is the header).
-    public static func read(_ records: [DelimitedText.Record]) throws -> StoreReport {
+    public func read(_ records: [DelimitedText.Record], productIDs: [String: String] = [:]) throws -> StoreReport {
         guard let headerRecord = records.first else { throw StoreReportError.empty }
         let header = ReportHeader(headerRecord.fields)
         let sku = try header.require("SKU"), type = try header.require("Product Type Identifier")
@@ -29,7 +47,7 @@ public enum AppStoreSalesReport {
                 throw StoreReportError.badDate(column: "End Date", line: record.line, value: value(end))
             }
             for offset in 0...last.days(since: first) { days.insert(first.adding(days: offset)) }
-            guard inAppPurchaseTypes.contains(value(type).uppercased()) else { continue }
+            guard Self.inAppPurchaseTypes.contains(value(type).uppercased()) else { continue }
             let count = try ReportValue.units(value(units), column: "Units", line: record.line)
             let amount = try ReportValue.money(
                 value(price), currency: value(currency), column: "Customer Price", line: record.line)
@@ -43,6 +61,6 @@ public enum AppStoreSalesReport {
                 sourceLine: record.line
             ))
         }
-        return StoreReport(kind: .appStoreSales, lines: lines, days: days, timeZone: StoreReport.pacific)
+        return StoreReport(kind: self, lines: lines, days: days, timeZone: StoreReport.pacific)
     }
 }

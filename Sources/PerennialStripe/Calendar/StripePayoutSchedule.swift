@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// A Stripe account's automatic payout schedule (`settings.payouts.schedule`) and the payouts it makes.
 ///
 /// Stripe's documented semantics (https://docs.stripe.com/connect/manage-payout-schedule and the

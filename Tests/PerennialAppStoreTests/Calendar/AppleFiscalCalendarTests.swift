@@ -1,3 +1,4 @@
+import PerennialAppStore
 import PerennialCore
 import Testing
 
@@ -113,8 +114,8 @@ struct AppleFiscalCalendarTests {
     }
 
     @Test func yearsOutside2000Through2100AreRefused() {
-        #expect(throws: PayoutCalendarError.fiscalYearOutOfRange(1999)) { try AppleFiscalCalendar(fiscalYear: 1999) }
-        #expect(throws: PayoutCalendarError.fiscalYearOutOfRange(2101)) { try AppleFiscalCalendar(fiscalYear: 2101) }
-        #expect(PayoutCalendarError.fiscalYearOutOfRange(1999).code == "fiscal_year_out_of_range")
+        #expect(throws: PayoutCalendarError.fiscalYearOutOfRange(1999, supported: AppleFiscalCalendar.supportedFiscalYears)) { try AppleFiscalCalendar(fiscalYear: 1999) }
+        #expect(throws: PayoutCalendarError.fiscalYearOutOfRange(2101, supported: AppleFiscalCalendar.supportedFiscalYears)) { try AppleFiscalCalendar(fiscalYear: 2101) }
+        #expect(PayoutCalendarError.fiscalYearOutOfRange(1999, supported: AppleFiscalCalendar.supportedFiscalYears).code == "fiscal_year_out_of_range")
     }
 }

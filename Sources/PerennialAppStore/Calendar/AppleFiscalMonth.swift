@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// One month of Apple's fiscal calendar: a whole number of Sunday-to-Saturday weeks (4, 5, or 6 in a
 /// 53-week year's December).
 public struct AppleFiscalMonth: Hashable, Sendable, CustomStringConvertible {

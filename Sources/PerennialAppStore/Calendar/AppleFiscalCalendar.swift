@@ -1,3 +1,5 @@
+import PerennialCore
+
 /// Apple's fiscal calendar, by which the App Store pays developers, and the twelve payments it makes in a
 /// fiscal year.
 ///
@@ -34,7 +36,7 @@ public struct AppleFiscalCalendar: Hashable, Sendable {
     /// The calendar of a fiscal year in `supportedFiscalYears`.
     public init(fiscalYear: Int) throws(PayoutCalendarError) {
         guard AppleFiscalCalendar.supportedFiscalYears.contains(fiscalYear) else {
-            throw .fiscalYearOutOfRange(fiscalYear)
+            throw .fiscalYearOutOfRange(fiscalYear, supported: AppleFiscalCalendar.supportedFiscalYears)
         }
         self.fiscalYear = fiscalYear
     }

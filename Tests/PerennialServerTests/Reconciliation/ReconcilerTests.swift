@@ -1,5 +1,7 @@
 import Foundation
+import PerennialAppStore
 import PerennialCore
+import PerennialServer
 import PerennialTesting
 import Testing
 
@@ -46,7 +48,7 @@ struct ReconcilerTests {
     }
 
     @Test func playOrdersMissingOnEitherSideAreListedOnTheirDay() throws {
-        let report = try StoreReport.read(Fixtures.data("reports/play-earnings.csv"))
+        let report = try StoreReport.read(Fixtures.data("reports/play-earnings.csv"), formats: StoreModules.reportFormats)
         let result = Reconciler().reconcile(report, facts: Self.playFacts())
         #expect(result.days.map(\.day.description) == ["2026-03-01", "2026-03-02", "2026-03-03"])
         #expect(result.days[0].isReconciled)
@@ -59,7 +61,7 @@ struct ReconcilerTests {
     }
 
     @Test func aRefundPerennialNeverSawIsMissingFromPerennial() throws {
-        let report = try StoreReport.read(Fixtures.data("reports/play-earnings.csv"))
+        let report = try StoreReport.read(Fixtures.data("reports/play-earnings.csv"), formats: StoreModules.reportFormats)
         let result = Reconciler().reconcile(report, facts: Self.playFacts(refunded: false))
         #expect(Self.lines(result.days[2]) == ["GPA.3301-1111-2222-33333 refund store 1 perennial 0"])
     }
@@ -82,7 +84,7 @@ struct ReconcilerTests {
     ]
 
     @Test func appleSalesCountsAreComparedPerDayProductAndKind() throws {
-        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"))
+        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"), formats: StoreModules.reportFormats)
         let result = Reconciler(productIDs: ["pro.monthly", "coins.100"]).reconcile(report, facts: Self.appleSalesFacts)
         #expect(result.timeZone == "America/Los_Angeles")
         #expect(result.days.count == 1)
@@ -95,13 +97,13 @@ struct ReconcilerTests {
     }
 
     @Test func withoutACatalogAnotherAppsProductsShowAsMissing() throws {
-        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"))
+        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"), formats: StoreModules.reportFormats)
         let result = Reconciler().reconcile(report, facts: Self.appleSalesFacts)
         #expect(result.differences.contains { $0.productID == "other.app.pro" && $0.storeCount == 5 })
     }
 
     @Test func matchingFactsReconcile() throws {
-        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"))
+        let report = try StoreReport.read(Fixtures.data("reports/app-store-sales-daily.txt"), formats: StoreModules.reportFormats)
         var facts = Self.appleSalesFacts.filter { $0.transactionID != "201" }
         facts.append(Self.fact("107", subscription: "93", product: "pro.monthly", at: "2026-03-01T16:00:00Z"))
         let result = Reconciler(productIDs: ["pro.monthly", "coins.100"]).reconcile(report, facts: facts)
@@ -112,7 +114,7 @@ struct ReconcilerTests {
         let monday = try #require(CivilDate(year: 2026, month: 3, day: 2))
         let line = StoreReportLine(
             store: .appStore, firstDay: monday, lastDay: monday.adding(days: 6), productID: "pro.monthly", kind: .sale, count: 2)
-        let report = StoreReport(kind: .appStoreSales, lines: [line], timeZone: StoreReport.pacific)
+        let report = StoreReport(kind: AppStoreSalesReport(), lines: [line], timeZone: StoreReport.pacific)
         let facts = [
             Self.fact("1", product: "pro.monthly", at: "2026-03-03T18:00:00Z"),
             Self.fact("2", product: "pro.monthly", at: "2026-03-08T18:00:00Z"),
@@ -129,7 +131,8 @@ struct ReconcilerTests {
 
     @Test func subscriptionEventsCompareStartsRenewalsAndRefunds() throws {
         let report = try StoreReport.read(
-            Fixtures.data("reports/app-store-subscription-events.txt"), appleProductIDs: ["6400000101": "pro.monthly"])
+            Fixtures.data("reports/app-store-subscription-events.txt"), formats: StoreModules.reportFormats,
+            productIDs: ["6400000101": "pro.monthly"])
         var facts = [
             Self.fact("1", product: "pro.monthly", at: "2026-03-01T18:00:00Z"),
             Self.fact("2", product: "pro.monthly", at: "2026-03-01T18:00:00Z"),

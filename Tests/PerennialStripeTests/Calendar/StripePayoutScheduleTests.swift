@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialStripe
 import Testing
 
 /// Stripe payout schedules: which day each payout is made and which charge dates it pays.

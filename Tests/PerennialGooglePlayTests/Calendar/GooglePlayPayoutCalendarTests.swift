@@ -1,4 +1,5 @@
 import PerennialCore
+import PerennialGooglePlay
 import Testing
 
 /// Google Play pays each month's earnings on the 15th of the next month, or the Monday after a weekend 15th.
@@ -61,8 +62,8 @@ struct GooglePlayPayoutCalendarTests {
     }
 
     @Test func yearsBeforeThe15thScheduleAreRefused() {
-        #expect(throws: PayoutCalendarError.yearOutOfRange(2013)) { try GooglePlayPayoutCalendar(year: 2013) }
-        #expect(PayoutCalendarError.yearOutOfRange(2013).code == "year_out_of_range")
+        #expect(throws: PayoutCalendarError.yearOutOfRange(2013, supported: GooglePlayPayoutCalendar.supportedYears)) { try GooglePlayPayoutCalendar(year: 2013) }
+        #expect(PayoutCalendarError.yearOutOfRange(2013, supported: GooglePlayPayoutCalendar.supportedYears).code == "year_out_of_range")
     }
 
     @Test func jsonRowsUseEarningsMonth() throws {

@@ -1,0 +1,25 @@
+import PerennialAppStore
+import PerennialAppStoreAdapter
+import PerennialCore
+import PerennialServices
+import PerennialStoreModule
+
+/// The App Store as one module: its codes, its Sales and Trends reports, Apple's commission (30% then 15%,
+/// or 15% in the Small Business Program: `revenue.app_store_small_business_program`) and Apple's fiscal
+/// payout calendar.
+public struct AppStoreModule: StoreModule {
+    public let store = Store.appStore
+    public let errorCodes = ErrorCode.appStore
+    public let defaultCommission = CommissionSchedule.appStore(smallBusinessProgram: false)
+    public let reportFormats: [any StoreReportFormat] = [AppStoreSalesReport(), AppStoreSubscriptionEventReport()]
+    public let defaultPayoutCalendar: PayoutCalendar? = PayoutCalendar(AppleFiscalPayouts())
+    public let revenueKeys: Set<String> = ["app_store_small_business_program"]
+
+    public init() {}
+
+    public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {
+        if let small = try node.child("app_store_small_business_program") {
+            settings.schedules[store] = .appStore(smallBusinessProgram: try small.boolean())
+        }
+    }
+}

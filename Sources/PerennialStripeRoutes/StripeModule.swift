@@ -1,0 +1,26 @@
+import PerennialCore
+import PerennialServices
+import PerennialStoreModule
+import PerennialStripe
+import PerennialStripeAdapter
+
+/// Stripe as one module: its codes, its card fee (`revenue.stripe_fee`, standard 2.9% + 30¢ by default) and
+/// the account's payout schedule (`revenue.stripe_payout_schedule`, daily after two business days by default).
+public struct StripeModule: StoreModule {
+    public let store = Store.stripe
+    public let errorCodes = ErrorCode.stripe
+    public let defaultCommission = CommissionSchedule.stripeStandard
+    public let defaultPayoutCalendar: PayoutCalendar? = (try? StripePayoutSchedule(interval: .daily)).map(PayoutCalendar.init)
+    public let revenueKeys: Set<String> = ["stripe_fee", "stripe_payout_schedule"]
+
+    public init() {}
+
+    public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {
+        if let schedule = try node.child("stripe_payout_schedule") {
+            settings.payoutCalendars[store] = PayoutCalendar(try StripeRevenueParser.payoutSchedule(schedule))
+        }
+        if let fee = try node.child("stripe_fee") {
+            settings.schedules[store] = try StripeRevenueParser.fee(fee)
+        }
+    }
+}
