@@ -141,7 +141,8 @@ let package = Package(
         .target(
             name: "PerennialStoreModule",
             dependencies: [
-                "PerennialServices", "PerennialCore",
+                "PerennialServices", "PerennialCore", "PerennialHTTP", "PerennialOutbound",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -159,7 +160,7 @@ let package = Package(
             name: "PerennialGooglePlayRoutes",
             dependencies: [
                 "PerennialHTTP", "PerennialServices", "PerennialGooglePlayAdapter", "PerennialGooglePlay", "PerennialCore",
-                "PerennialStoreModule",
+                "PerennialStoreModule", "PerennialOutbound",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -168,7 +169,7 @@ let package = Package(
             name: "PerennialStripeRoutes",
             dependencies: [
                 "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter", "PerennialStripe", "PerennialCore",
-                "PerennialStoreModule",
+                "PerennialStoreModule", "PerennialOutbound",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

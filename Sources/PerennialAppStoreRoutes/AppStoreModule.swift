@@ -17,6 +17,11 @@ public struct AppStoreModule: StoreModule {
 
     public init() {}
 
+    /// The App Store's Subscriptions page, for an app with App Store settings.
+    public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? {
+        app.apple == nil ? nil : AppStoreAdapter.managementURL
+    }
+
     public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {
         if let small = try node.child("app_store_small_business_program") {
             settings.schedules[store] = .appStore(smallBusinessProgram: try small.boolean())

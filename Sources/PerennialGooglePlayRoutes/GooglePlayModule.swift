@@ -4,7 +4,8 @@ import PerennialGooglePlayAdapter
 import PerennialServices
 import PerennialStoreModule
 
-/// Google Play as one module: its codes, its earnings report, Play's 15% and its monthly payouts on the 15th.
+/// Google Play as one module: an app's `google:` settings, its adapter, purchase route and jobs, its codes, its
+/// earnings report, Play's 15% and its monthly payouts on the 15th.
 public struct GooglePlayModule: StoreModule {
     public let store = Store.playStore
     public let errorCodes = ErrorCode.googlePlay
@@ -12,5 +13,20 @@ public struct GooglePlayModule: StoreModule {
     public let reportFormats: [any StoreReportFormat] = [PlayEarningsReport()]
     public let defaultPayoutCalendar: PayoutCalendar? = PayoutCalendar(GooglePlayMonthlyPayouts())
 
+    public let settingsKey: String? = "google"
+
     public init() {}
+
+    public func parseSettings(_ node: ConfigurationNode) throws -> any StoreSettings {
+        try GooglePlaySettingsParser.parse(node)
+    }
+
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? {
+        GooglePlayRuntime(settings: settings.compactMapValues { $0 as? GooglePlaySettings }, context: context)
+    }
+
+    /// Play's subscriptions page for the app's package.
+    public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? {
+        (settings as? GooglePlaySettings).map { GooglePlayAdapter.managementURLTemplate(packageName: $0.packageName) }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialServices
-import PerennialStripeAdapter
+import PerennialStoreModule
 
 /// Records the configured apps in the database, their store credentials sealed with the master key, so
 /// the database knows which apps its data belongs to and secrets never sit there in clear.
@@ -13,13 +13,12 @@ enum AppRegistration {
         var secretAPIKey: String
         var serverAPIPrivateKey: String?
         var offerKeys: [String: String]
-        var googleServiceAccountKey: String?
-        var stripeSecretKey: String?
-        var stripeWebhookSecrets: [String]?
+        /// Each store's secrets from the app's settings for it (`StoreSettings.secrets`), by store.
+        var stores: [String: [String: [String]]]
     }
 
     static func register(
-        _ apps: [AppSettings], google: [String: GooglePlaySettings] = [:], stripe: [String: StripeSettings] = [:], ledger: any Ledger,
+        _ apps: [AppSettings], stores: StoreSettingsTable = StoreSettingsTable(), ledger: any Ledger,
         secrets: SecretBox, at now: Instant
     ) async throws {
         let records = try apps.map { app in
@@ -28,8 +27,9 @@ enum AppRegistration {
                 publicAPIKey: app.publicAPIKey, secretAPIKey: app.secretAPIKey,
                 serverAPIPrivateKey: app.apple?.serverAPI?.privateKeyPEM,
                 offerKeys: Dictionary(uniqueKeysWithValues: (app.apple?.offerKeys ?? []).map { ($0.id, $0.privateKeyPEM) }),
-                googleServiceAccountKey: google[app.id].map { String(decoding: $0.serviceAccountKeyJSON, as: UTF8.self) },
-                stripeSecretKey: stripe[app.id]?.secretKey.revealed, stripeWebhookSecrets: stripe[app.id]?.webhookSecrets
+                stores: Dictionary(uniqueKeysWithValues: StoreModules.all.compactMap { module in
+                    stores[module.store, app: app.id].map { (module.store.rawValue, $0.secrets) }
+                })
             )
             return AppRecord(
                 id: app.id, bundleID: app.bundleID, sealedCredentials: try secrets.seal(JSONEncoder().encode(credentials)),

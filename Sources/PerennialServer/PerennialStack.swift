@@ -5,12 +5,11 @@ import PerennialAppStore
 import PerennialAppStoreAdapter
 import PerennialAppStoreRoutes
 import PerennialCore
-import PerennialGooglePlayAdapter
-import PerennialGooglePlayRoutes
 import PerennialHTTP
 import PerennialOutbound
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 
 /// Perennial wired together: the database, the services and the HTTP router, for `perennial serve` and
 /// for tests that run it in-process.
@@ -90,12 +89,12 @@ public struct PerennialStack: Sendable {
             let exposition = configuration.server.metrics.enabled
                 ? PrometheusTelemetry(
                     database: database, jobs: jobs, metrics: MetricsService(ledger: ledger), apps: configuration.apps,
-                    stores: [.appStore, .playStore, .stripe] + stores.map(\.store), clock: clock, logger: logger)
+                    stores: StoreModules.all.map(\.store) + stores.map(\.store), clock: clock, logger: logger)
                 : nil
             let telemetry = exposition?.telemetry ?? .off
             let transport: any HTTPTransport = MeteredHTTPTransport(storeTransport, telemetry: telemetry)
             try await AppRegistration.register(
-                configuration.apps, google: configuration.google, stripe: configuration.stripe, ledger: ledger, secrets: secrets,
+                configuration.apps, stores: configuration.stores, ledger: ledger, secrets: secrets,
                 at: clock.now()
             )
             let apps = AppDirectory(apps: serving(configuration.apps, configuration))
@@ -114,26 +113,24 @@ public struct PerennialStack: Sendable {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
             let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
-            let play = GooglePlay(
-                settings: configuration.google, ledger: ledger, jobs: jobs, secrets: secrets, transport: transport,
-                retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, clock: clock, logger: logger,
-                purchasePatience: configuration.server.purchasePatience
-            )
-            let stripe = Stripe(
-                settings: configuration.stripe, ledger: ledger, transport: transport, retryPolicy: verifyRetryPolicy, clock: clock)
+            let context = StoreContext(
+                ledger: ledger, jobs: jobs, secrets: secrets, transport: transport, retryPolicy: verifyRetryPolicy,
+                timeout: verifyTimeout, purchasePatience: configuration.server.purchasePatience, clock: clock, logger: logger)
+            let runtimes = try StoreModules.all.compactMap { module in
+                try module.makeRuntime(context, settings: configuration.stores.apps(of: module.store))
+            }
             let adapters = StoreAdapters([
                 AppStoreAdapter(
                     signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
                     clock: clock),
-                play.adapter,
-                stripe.adapter,
-            ] + stores)
+            ] + runtimes.map(\.adapter) + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
                 secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger,
                 telemetry: telemetry
             )
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
+            let storeServices = StoreServices(apps: apps, notifications: notifications, ingestor: ingestor)
             let transactions = SignedTransactionService(
                 verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
                 patience: configuration.server.purchasePatience, telemetry: telemetry
@@ -157,16 +154,13 @@ public struct PerennialStack: Sendable {
                 handlers: [
                     receipts.pendingReceiptJob(apps: apps),
                     transactions.pendingTransactionJob(apps: apps),
-                    play.purchases.pendingPurchaseJob(apps: apps),
-                    play.voidedSweepJob(apps: apps, ingestor: ingestor),
-                    play.pullJob(apps: apps, notifications: notifications),
                     NotificationProcessingJob(apps: apps, service: notifications),
                     StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
                     NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
                     SubscriptionCheckJob(apps: apps, ingestor: ingestor),
                     StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),
                     StoreStatusPollJob(apps: apps, adapters: adapters, ingestor: ingestor),
-                ],
+                ] + runtimes.flatMap { $0.jobHandlers(storeServices) },
                 policy: jobRetry ?? configuration.server.jobs, clock: clock, logger: logger, telemetry: telemetry
             )
             let auditLog = SQLAuditLog(database: database)
@@ -197,8 +191,7 @@ public struct PerennialStack: Sendable {
             let storeRoutes: [any StoreRoutes] = [
                 AppStoreRoutes(
                     receipts: receipts, transactions: transactions, admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
-                GooglePlayRoutes(purchases: play.purchases), stripe.routes,
-            ] + makeStoreRoutes(ingestor)
+            ] + runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }
             return PerennialStack(
                 database: database, apps: apps, receipts: receipts, customers: customers,
@@ -231,9 +224,9 @@ public struct PerennialStack: Sendable {
         apps.map { app in
             var app = app
             StoreModules.fillDefaults(of: &app.revenue)
-            if app.apple != nil { app.managementURLTemplates[.appStore] = AppStoreAdapter.managementURL }
-            if let google = configuration.google[app.id] {
-                app.managementURLTemplates[.playStore] = GooglePlayAdapter.managementURLTemplate(packageName: google.packageName)
+            for module in StoreModules.all {
+                let template = module.managementURLTemplate(for: app, settings: configuration.stores[module.store, app: app.id])
+                if let template { app.managementURLTemplates[module.store] = template }
             }
             return app
         }

@@ -21,15 +21,40 @@ public protocol StoreModule: Sendable {
     /// transactions; none by default.
     var reportFormats: [any StoreReportFormat] { get }
 
+    /// The key of an app's section holding its settings for the store (`google`); nil: the store reads no
+    /// section of its own.
+    var settingsKey: String? { get }
+
+    /// Reads an app's section of the store (the value of `settingsKey`).
+    func parseSettings(_ node: ConfigurationNode) throws -> any StoreSettings
+
+    /// Builds the store's parts for the apps that have settings for it (by app id); nil: the server builds
+    /// them itself.
+    func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)?
+
+    /// Where a customer manages their subscriptions of the store, for `app` with `settings` (its settings for
+    /// the store, if any): a URL, or a template with `{product_id}`; nil: nowhere to send them.
+    func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String?
+
     /// The keys of an app's `revenue:` section the store reads (`stripe_fee`); none by default.
     var revenueKeys: Set<String> { get }
 
     /// Reads the store's keys of an app's `revenue:` section into `settings`, which hold the defaults
-    /// already; called only when the section has one of `revenueKeys`.
+    /// already (its published commission and payout calendar).
     func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws
 }
 
 extension StoreModule {
+    public var settingsKey: String? { nil }
+
+    public func parseSettings(_ node: ConfigurationNode) throws -> any StoreSettings {
+        throw node.error("the store reads no settings of its own")
+    }
+
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? { nil }
+
+    public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? { nil }
+
     public var reportFormats: [any StoreReportFormat] { [] }
 
     public var revenueKeys: Set<String> { [] }

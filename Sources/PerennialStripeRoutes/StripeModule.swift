@@ -4,8 +4,9 @@ import PerennialStoreModule
 import PerennialStripe
 import PerennialStripeAdapter
 
-/// Stripe as one module: its codes, its card fee (`revenue.stripe_fee`, standard 2.9% + 30¢ by default) and
-/// the account's payout schedule (`revenue.stripe_payout_schedule`, daily after two business days by default).
+/// Stripe as one module: an app's `stripe:` settings, its adapter and its Checkout and portal routes, its
+/// codes, its card fee (`revenue.stripe_fee`, standard 2.9% + 30¢ by default) and the account's payout
+/// schedule (`revenue.stripe_payout_schedule`, daily after two business days by default).
 public struct StripeModule: StoreModule {
     public let store = Store.stripe
     public let errorCodes = ErrorCode.stripe
@@ -13,7 +14,17 @@ public struct StripeModule: StoreModule {
     public let defaultPayoutCalendar: PayoutCalendar? = (try? StripePayoutSchedule(interval: .daily)).map(PayoutCalendar.init)
     public let revenueKeys: Set<String> = ["stripe_fee", "stripe_payout_schedule"]
 
+    public let settingsKey: String? = "stripe"
+
     public init() {}
+
+    public func parseSettings(_ node: ConfigurationNode) throws -> any StoreSettings {
+        try StripeSettingsParser.parse(node)
+    }
+
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? {
+        StripeRuntime(settings: settings.compactMapValues { $0 as? StripeSettings }, context: context)
+    }
 
     public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {
         if let schedule = try node.child("stripe_payout_schedule") {

@@ -6,11 +6,13 @@ import HummingbirdTesting
 import PerennialAppStore
 import PerennialCore
 import PerennialGooglePlay
+import PerennialGooglePlayRoutes
 import PerennialHTTP
 import PerennialOutbound
 import PerennialServer
 import PerennialServices
 import PerennialSimulator
+import PerennialStoreModule
 import PerennialStripe
 import PerennialStripeAdapter
 import Testing
@@ -133,13 +135,13 @@ struct TestHarness {
             // Generous unless a test measures it: under a full parallel run a store's answer may take seconds.
             perennial.server.purchasePatience = purchasePatience
             if !configuredWebhooks.isEmpty { perennial.webhooks["forest"] = configuredWebhooks }
-            if let google { perennial.google["forest"] = google }
+            if let google { perennial.stores[.playStore, app: "forest"] = google }
             if let play {
                 var settings = try await Self.googleSettings(play: play, base: base)
                 settings.pullSubscription = playPull?.subscription
                 if let pubSub = playPull?.baseURL { settings.pubSubBaseURL = pubSub }
                 configureGoogle(&settings)
-                perennial.google["forest"] = settings
+                perennial.stores[.playStore, app: "forest"] = settings
             }
             if stripe != nil {
                 var settings = StripeSettings(
@@ -148,7 +150,7 @@ struct TestHarness {
                     portalReturnURL: "https://app.example/account"
                 )
                 configureStripe(&settings)
-                perennial.stripe["forest"] = settings
+                perennial.stores[.stripe, app: "forest"] = settings
             }
             let network = outboundCalls?.counting(AsyncHTTPClientTransport(client: .shared)) ?? AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(

@@ -7,7 +7,8 @@ import PerennialStoreModule
 /// Reads one entry of `apps:` and checks what a store would otherwise reveal only in production.
 enum AppSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> AppSettings {
-        try node.allowKeys(["id", "bundle_id", "apple", "google", "stripe", "revenue", "products", "api_keys", "rate_limit", "transfer_policy", "webhooks"])
+        try node.allowKeys(Set(["id", "bundle_id", "apple", "revenue", "products", "api_keys", "rate_limit", "transfer_policy", "webhooks"])
+            .union(StoreModules.all.compactMap(\.settingsKey)))
         let id = try node.requiredChild("id").string()
         guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw try node.requiredChild("id").error("must be letters, digits, - or _")

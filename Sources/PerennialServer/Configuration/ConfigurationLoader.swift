@@ -50,12 +50,11 @@ public struct ConfigurationLoader: Sendable {
             if let limits = try node.child("rate_limit") {
                 configuration.apps[index].rateLimits = try RateLimitParser.parse(limits, base: configuration.server.rateLimits)
             }
-            if let google = try node.child("google") {
-                configuration.google[configuration.apps[index].id] = try GooglePlaySettingsParser.parse(google)
-            }
             configuration.apps[index].revenue = try node.child("revenue").map(RevenueSettingsParser.parse) ?? StoreModules.defaultRevenue
-            if let stripe = try node.child("stripe") {
-                configuration.stripe[configuration.apps[index].id] = try StripeSettingsParser.parse(stripe)
+            for module in StoreModules.all {
+                if let key = module.settingsKey, let section = try node.child(key) {
+                    configuration.stores[module.store, app: configuration.apps[index].id] = try module.parseSettings(section)
+                }
             }
             if let webhooks = try node.child("webhooks") {
                 let endpoints = try webhooks.elements().map(WebhookSettingsParser.parseEndpoint)

@@ -1,12 +1,13 @@
 import PerennialHTTP
 import PerennialServices
+import PerennialStoreModule
 
 /// What a reload changes, worked out before anything is: the configuration to run with (the file's, with
 /// the running value kept for every setting that waits for a restart) and the report of it.
 ///
 /// Applied while serving: the apps (added, removed, their API keys, bundle ids, products, entitlements,
 /// revenue settings, transfer policy and rate limits) and their webhook endpoints. Kept until a restart:
-/// every `server` setting and each app's store settings (`apple`, `google`, `stripe`), which the
+/// every `server` setting and each app's store settings (`apple`, and each store module's section), which the
 /// verifiers, store clients and pollers were built from; an app added by a reload takes no store's
 /// purchases until then.
 struct ReloadPlan {
@@ -26,16 +27,16 @@ struct ReloadPlan {
                 restartRequired.append("apps.\(app.id).apple")
                 app.apple = before?.apple
             }
-            if !Self.same(file.google[app.id], running.google[app.id]) { restartRequired.append("apps.\(app.id).google") }
-            if file.stripe[app.id] != running.stripe[app.id] { restartRequired.append("apps.\(app.id).stripe") }
+            for module in StoreModules.all where !file.stores.isSame(as: running.stores, store: module.store, app: app.id) {
+                restartRequired.append("apps.\(app.id).\(module.settingsKey ?? module.store.rawValue)")
+            }
             if let before, before != app || file.webhooks[app.id] != running.webhooks[app.id] { changed.append(app.id) }
             apps.append(app)
         }
         var configuration = file
         configuration.server = running.server
         configuration.apps = apps
-        configuration.google = running.google
-        configuration.stripe = running.stripe
+        configuration.stores = running.stores
         self.configuration = configuration
         let ids = Set(apps.map(\.id))
         let removed = running.apps.map(\.id).filter { !ids.contains($0) }
@@ -46,13 +47,5 @@ struct ReloadPlan {
         report = ConfigurationReloadReport(
             apps: ids.sorted(), added: apps.map(\.id).filter { runningApps[$0] == nil }.sorted(), removed: removed.sorted(),
             changed: changed.sorted(), restartRequired: restartRequired)
-    }
-
-    private static func same(_ first: GooglePlaySettings?, _ second: GooglePlaySettings?) -> Bool {
-        switch (first, second) {
-        case (nil, nil): true
-        case let (first?, second?): first.isSame(as: second)
-        default: false
-        }
     }
 }

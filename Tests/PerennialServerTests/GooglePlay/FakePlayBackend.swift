@@ -1,3 +1,4 @@
+import PerennialGooglePlayRoutes
 import _CryptoExtras
 import Crypto
 import Foundation

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialGooglePlay
 import PerennialServices
+import PerennialStoreModule
 
 /// An app's `google:` settings: its package, the service account that reads its purchases (the key file's
 /// contents, read at startup; sealed in the database with the app's other credentials, never logged), and
@@ -28,10 +29,16 @@ public struct GooglePlaySettings: Sendable {
     }
 }
 
-extension GooglePlaySettings {
+extension GooglePlaySettings: StoreSettings {
+    /// The service account's key file.
+    public var secrets: [String: [String]] {
+        ["service_account_key": [String(decoding: serviceAccountKeyJSON, as: UTF8.self)]]
+    }
+
     /// Whether both say the same (the service account compared as its key file's bytes), for a reload.
-    func isSame(as other: GooglePlaySettings) -> Bool {
-        packageName == other.packageName && serviceAccountKeyJSON == other.serviceAccountKeyJSON && push == other.push
+    public func isSame(as other: any StoreSettings) -> Bool {
+        guard let other = other as? GooglePlaySettings else { return false }
+        return packageName == other.packageName && serviceAccountKeyJSON == other.serviceAccountKeyJSON && push == other.push
             && pullSubscription == other.pullSubscription && pubSubBaseURL == other.pubSubBaseURL && apiBaseURL == other.apiBaseURL
             && certsURL == other.certsURL && statusPolling == other.statusPolling
     }

@@ -55,7 +55,7 @@ enum GooglePlaySettingsParser {
         if let pubSubBaseURL { settings.pubSubBaseURL = pubSubBaseURL }
         if let base = try node.child("api_base_url") { settings.apiBaseURL = try base.httpURL() }
         if let certs = try node.child("certs_url") { settings.certsURL = try certs.httpURL() }
-        settings.statusPolling = try MaintenanceParser.statusPolling(node)
+        settings.statusPolling = try node.statusPolling()
         return settings
     }
 

@@ -1,17 +1,19 @@
 import PerennialCore
 import PerennialOutbound
+import PerennialHTTP
 import PerennialServices
 import PerennialStripe
 import PerennialStripeAdapter
-import PerennialStripeRoutes
+import PerennialStoreModule
 
 /// Stripe wired for the configured apps: an API client per app (its key, base URL and version), the store
 /// adapter, and the Checkout and billing-portal services behind the Stripe routes.
-struct Stripe {
-    let adapter: StripeAdapter
-    let routes: StripeRoutes
+struct StripeRuntime: StoreRuntime {
+    let adapter: any StoreAdapter
+    let stripeRoutes: StripeRoutes
 
-    init(settings: [String: StripeSettings], ledger: any Ledger, transport: any HTTPTransport, retryPolicy: RetryPolicy, clock: any Clock) {
+    init(settings: [String: StripeSettings], context: StoreContext) {
+        let (ledger, transport, retryPolicy, clock) = (context.ledger, context.transport, context.retryPolicy, context.clock)
         let connections = StripeConnections(settings.mapValues { app in
             StripeAppConnection(settings: app, client: StripeAPIClient(
                 secretKey: app.secretKey, baseURL: app.apiBaseURL ?? StripeAPIClient.stripeBaseURL,
@@ -19,9 +21,14 @@ struct Stripe {
             ))
         })
         adapter = StripeAdapter(connections: connections, ledger: ledger, clock: clock)
-        routes = StripeRoutes(
+        stripeRoutes = StripeRoutes(
             checkout: StripeCheckoutService(connections: connections, ledger: ledger),
             portal: StripePortalService(connections: connections, ledger: ledger)
         )
+    }
+
+    /// Checkout and the billing portal.
+    func routes(_ services: StoreServices) -> [any StoreRoutes] {
+        [stripeRoutes]
     }
 }

@@ -1,24 +1,23 @@
-import Logging
 import PerennialCore
 import PerennialGooglePlay
 import PerennialGooglePlayAdapter
+import PerennialHTTP
 import PerennialOutbound
 import PerennialServices
+import PerennialStoreModule
 
 /// Google Play wired for the configured apps: a Developer API client and push expectations per app, the
 /// store adapter, and the purchase service behind `POST /v1/google/purchases`.
-struct GooglePlay {
-    let adapter: GooglePlayAdapter
+struct GooglePlayRuntime: StoreRuntime {
+    let adapter: any StoreAdapter
     let purchases: PlayPurchaseService
     let connections: PlayConnections
     let ledger: any Ledger
     let clock: any Clock
 
-    init(
-        settings: [String: GooglePlaySettings], ledger: any Ledger, jobs: any JobQueue, secrets: SecretBox,
-        transport: any HTTPTransport, retryPolicy: RetryPolicy, timeout: Duration, clock: any Clock, logger: Logger,
-        purchasePatience: Duration
-    ) {
+    init(settings: [String: GooglePlaySettings], context: StoreContext) {
+        let (ledger, transport, clock) = (context.ledger, context.transport, context.clock)
+        let (retryPolicy, timeout) = (context.retryPolicy, context.timeout)
         let connections = PlayConnections(settings.mapValues { app in
             PlayAppConnection(
                 client: PlayDeveloperAPIClient(
@@ -43,18 +42,22 @@ struct GooglePlay {
         self.clock = clock
         adapter = GooglePlayAdapter(connections: connections, ledger: ledger, clock: clock)
         purchases = PlayPurchaseService(
-            connections: connections, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
-            patience: purchasePatience
+            connections: connections, ledger: ledger, jobs: context.jobs, secrets: context.secrets, clock: clock,
+            logger: context.logger, patience: context.purchasePatience
         )
     }
 
-    /// The job that pulls each pulling app's RTDN from Pub/Sub.
-    func pullJob(apps: AppDirectory, notifications: StoreNotificationService) -> any JobHandler {
-        PlayPubSubPullJob(apps: apps, connections: connections, notifications: notifications)
+    /// A purchase waiting for Google, the voided-purchase sweep, and the pull of RTDN from Pub/Sub.
+    func jobHandlers(_ services: StoreServices) -> [any JobHandler] {
+        [
+            purchases.pendingPurchaseJob(apps: services.apps),
+            PlayVoidedSweepJob(apps: services.apps, connections: connections, ledger: ledger, ingestor: services.ingestor, clock: clock),
+            PlayPubSubPullJob(apps: services.apps, connections: connections, notifications: services.notifications),
+        ]
     }
 
-    /// The job that sweeps each app's voided purchases.
-    func voidedSweepJob(apps: AppDirectory, ingestor: FactIngestor) -> any JobHandler {
-        PlayVoidedSweepJob(apps: apps, connections: connections, ledger: ledger, ingestor: ingestor, clock: clock)
+    /// `POST /v1/google/purchases`.
+    func routes(_ services: StoreServices) -> [any StoreRoutes] {
+        [GooglePlayRoutes(purchases: purchases)]
     }
 }

@@ -1,0 +1,21 @@
+import PerennialHTTP
+import PerennialServices
+
+/// A store's parts, built for the configured apps: its adapter, then the jobs and routes that use the
+/// server's services.
+public protocol StoreRuntime: Sendable {
+    /// The store's adapter.
+    var adapter: any StoreAdapter { get }
+
+    /// The handlers of the store's own jobs (a purchase waiting for the store, a sweep, a pull).
+    func jobHandlers(_ services: StoreServices) -> [any JobHandler]
+
+    /// The store's own routes beside its notification endpoint (a purchase the app posts, admin calls).
+    func routes(_ services: StoreServices) -> [any StoreRoutes]
+}
+
+extension StoreRuntime {
+    public func jobHandlers(_ services: StoreServices) -> [any JobHandler] { [] }
+
+    public func routes(_ services: StoreServices) -> [any StoreRoutes] { [] }
+}
