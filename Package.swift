@@ -143,6 +143,7 @@ let package = Package(
             dependencies: [
                 "PerennialServices", "PerennialCore", "PerennialHTTP", "PerennialOutbound",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -169,7 +170,7 @@ let package = Package(
             name: "PerennialStripeRoutes",
             dependencies: [
                 "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter", "PerennialStripe", "PerennialCore",
-                "PerennialStoreModule", "PerennialOutbound",
+                "PerennialStoreModule", "PerennialOutbound", "PerennialSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -1,12 +1,12 @@
 import Foundation
 import Hummingbird
 import Logging
+import PerennialSimulator
 import PerennialStoreModule
 import ServiceLifecycle
-import PerennialSimulator
 import Yams
 
-/// `perennial simulator`: the local App Store, on its own port.
+/// `perennial simulator`: the local App Store, Google Play, and every store module's simulator, on one port.
 public enum SimulatorRunner {
     /// Reads a simulator configuration (YAML or JSON); with no file, the ready-made example app.
     public static func configuration(
@@ -41,10 +41,12 @@ public enum SimulatorRunner {
     /// state saved there (created on first run) and is saved after each change, every few seconds while
     /// time runs, and at shutdown; without it (`--ephemeral`) it starts empty, with ids no earlier run used.
     /// With `googlePush`, the Play simulator pushes RTDN there, signed for its audience and service account.
-    /// Stripe's API takes `stripeSecretKey`.
+    /// Every store module's simulator (`StoreModule.makeSimulator`) is served beside them. `onListening`
+    /// receives the bound port (port 0: any free one).
     public static func run(
         configuration: SimulatorConfiguration, host: String, port: Int, stateFolder path: String?,
-        googlePush: PlayPushTarget? = nil, stripeSecretKey: String = "sk_test_perennial", logger: Logger
+        googlePush: PlayPushTarget? = nil, modules: [any StoreModule] = StoreModules.all, logger: Logger,
+        onListening: @escaping @Sendable (Int?) async -> Void = { _ in }
     ) async throws {
         let sender = HTTPNotificationSender(transport: AsyncHTTPClientTransport(client: .shared))
         let simulator: AppStoreSimulator
@@ -71,19 +73,24 @@ public enum SimulatorRunner {
             await play.setPush(googlePush, sender: HTTPPlayPushSender(transport: AsyncHTTPClientTransport(client: .shared)))
             services.append(PlayTickService(play: play))
         }
-        // Stripe beside them, on the same clock; its webhook endpoint is set through its control API
-        // (`POST /simulator/stripe/webhook-endpoint`). Its state is not kept in the folder.
-        let stripe = StripeSimulator(secretKey: stripeSecretKey, clock: simulator.clock)
-        await stripe.setWebhookSender(HTTPStripeWebhookSender(transport: AsyncHTTPClientTransport(client: .shared)))
-        services.append(StripeTickService(stripe: stripe))
-        var app = SimulatorServer.makeApplication(
-            simulator: simulator, play: play, stripe: stripe, host: host, port: port, stateFolder: folder
-        ) { bound in
-            logger.info("App Store, Google Play and Stripe simulator listening", metadata: [
-                "address": "\(host):\(bound.map(String.init) ?? String(port))",
-                "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
-            ])
+        // Each store module's simulator beside them, on the same clock (Stripe's: its webhook endpoint is set
+        // through its control API, `POST /simulator/stripe/webhook-endpoint`).
+        let context = SimulatorContext(clock: simulator.clock, transport: AsyncHTTPClientTransport(client: .shared), logger: logger)
+        var others: [any StoreSimulator] = []
+        for module in modules {
+            if let other = await module.makeSimulator(context) { others.append(other) }
         }
+        services.append(StoreSimulatorTickService(simulators: others))
+        var app = SimulatorServer.makeApplication(
+            simulator: simulator, play: play, host: host, port: port, stateFolder: folder,
+            onServerRunning: { bound in
+                logger.info("Store simulators listening", metadata: [
+                    "address": "\(host):\(bound.map(String.init) ?? String(port))",
+                    "apps": "\(configuration.apps.map(\.bundleID).joined(separator: ","))",
+                ])
+                await onListening(bound)
+            },
+            addingRoutes: { router in for other in others { other.addRoutes(to: router) } })
         app.logger = logger
         app.addServices(services)
         try await app.runService()

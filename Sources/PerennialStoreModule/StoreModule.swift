@@ -36,6 +36,9 @@ public protocol StoreModule: Sendable {
     /// the store, if any): a URL, or a template with `{product_id}`; nil: nowhere to send them.
     func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String?
 
+    /// The store's simulator, for `perennial simulator`; nil: it has none of its own there.
+    func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)?
+
     /// The keys of an app's `revenue:` section the store reads (`stripe_fee`); none by default.
     var revenueKeys: Set<String> { get }
 
@@ -54,6 +57,8 @@ extension StoreModule {
     public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? { nil }
 
     public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? { nil }
+
+    public func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)? { nil }
 
     public var reportFormats: [any StoreReportFormat] { [] }
 

@@ -26,6 +26,10 @@ public struct StripeModule: StoreModule {
         StripeRuntime(settings: settings.compactMapValues { $0 as? StripeSettings }, context: context)
     }
 
+    public func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)? {
+        await StripeStoreSimulator(context: context)
+    }
+
     public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {
         if let schedule = try node.child("stripe_payout_schedule") {
             settings.payoutCalendars[store] = PayoutCalendar(try StripeRevenueParser.payoutSchedule(schedule))

@@ -21,15 +21,16 @@ import PerennialCore
 ///   `/sandbox` and `/production` for one environment; each request needs a bearer token signed with the
 ///   app's `server_api` key.
 public enum SimulatorServer {
-    /// A router with every simulator route; with a state folder, the state is saved after every request
-    /// that may change it.
+    /// A router with every simulator route, then those `addingRoutes` adds (other stores' simulators); with a
+    /// state folder, the state is saved after every request that may change it.
     public static func makeRouter(
         simulator: AppStoreSimulator, play: PlaySimulator? = nil, stripe: StripeSimulator? = nil,
-        stateFolder: SimulatorStateFolder? = nil
+        stateFolder: SimulatorStateFolder? = nil, addingRoutes: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         if let stateFolder { router.add(middleware: SimulatorSavingMiddleware(folder: stateFolder, simulator: simulator)) }
         addRoutes(to: router, simulator: simulator, play: play, stripe: stripe)
+        addingRoutes(router)
         return router
     }
 
@@ -54,11 +55,12 @@ public enum SimulatorServer {
     /// `ServiceGroup`.
     public static func makeApplication(
         simulator: AppStoreSimulator, play: PlaySimulator? = nil, stripe: StripeSimulator? = nil,
-        host: String = "127.0.0.1", port: Int = 8090,
-        stateFolder: SimulatorStateFolder? = nil, onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
+        host: String = "127.0.0.1", port: Int = 8090, stateFolder: SimulatorStateFolder? = nil,
+        onServerRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in },
+        addingRoutes: (Router<BasicRequestContext>) -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         Application(
-            router: makeRouter(simulator: simulator, play: play, stripe: stripe, stateFolder: stateFolder),
+            router: makeRouter(simulator: simulator, play: play, stripe: stripe, stateFolder: stateFolder, addingRoutes: addingRoutes),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PerennialSimulator"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port) })
     }

@@ -7,10 +7,10 @@ import PerennialCore
 /// paths (`handle(_:)`, served by `SimulatorServer.addStripeRoutes`).
 ///
 /// Time: an object of a customer on a test clock lives on that clock's frozen time; every other object on
-/// the injected `SimulatorClock`. Renewals, trial ends, retries of failed invoices
-/// (`StripeSimulatedRetrySchedule`), cancellations at period end and `pause_collection.resumes_at` happen when
-/// their clock reaches them: a test clock's `advance`, or, for the simulator clock, the next request or
-/// `tick()`. Webhook retries run on the simulator clock.
+/// the injected clock (the App Store simulator's `SimulatorClock` when served beside it). Renewals, trial
+/// ends, retries of failed invoices (`StripeSimulatedRetrySchedule`), cancellations at period end and
+/// `pause_collection.resumes_at` happen when their clock reaches them: a test clock's `advance`, or, for the
+/// simulator clock, the next request or `tick()`. Webhook retries run on the simulator clock.
 public actor StripeSimulator {
     /// The API version events and answers are in (any `Stripe-Version` header is accepted).
     public static let apiVersion = "2026-10-28.endive"
@@ -19,7 +19,7 @@ public actor StripeSimulator {
     public nonisolated let secretKey: String
     /// What happens to a subscription whose last retry fails.
     public nonisolated let failedPaymentAction: StripeSimulatedFailedPaymentAction
-    let clock: SimulatorClock
+    let clock: any PerennialCore.Clock
 
     var customers: [String: StripeSimulatedCustomer] = [:]
     var products: [String: StripeSimulatedProduct] = [:]
@@ -54,7 +54,7 @@ public actor StripeSimulator {
 
     /// A simulator accepting `secretKey`, its unclocked objects on `clock`.
     public init(
-        secretKey: String = "sk_test_perennial", clock: SimulatorClock, failedPaymentAction: StripeSimulatedFailedPaymentAction = .cancel
+        secretKey: String = "sk_test_perennial", clock: any PerennialCore.Clock, failedPaymentAction: StripeSimulatedFailedPaymentAction = .cancel
     ) {
         self.secretKey = secretKey
         self.clock = clock
