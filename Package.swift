@@ -145,6 +145,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,6 +155,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialServices", "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialCore",
                 "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -163,6 +165,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialServices", "PerennialGooglePlayAdapter", "PerennialGooglePlay", "PerennialCore",
                 "PerennialStoreModule", "PerennialOutbound",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -172,6 +175,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialServices", "PerennialStripeAdapter", "PerennialStripe", "PerennialCore",
                 "PerennialStoreModule", "PerennialOutbound", "PerennialSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import PerennialAppStore
 import PerennialAppStoreAdapter
+import ArgumentParser
 import PerennialCore
 import PerennialServices
 import PerennialStoreModule
@@ -14,6 +15,9 @@ public struct AppStoreModule: StoreModule {
     public let reportFormats: [any StoreReportFormat] = [AppStoreSalesReport(), AppStoreSubscriptionEventReport()]
     public let defaultPayoutCalendar: PayoutCalendar? = PayoutCalendar(AppleFiscalPayouts())
     public let revenueKeys: Set<String> = ["app_store_small_business_program"]
+
+    public var commands: [any ParsableCommand.Type] { [ReceiptCommand.self, JWSCommand.self, OfferCommand.self] }
+    public var calendarCommand: (any ParsableCommand.Type)? { CalendarAppleCommand.self }
 
     public init() {}
 

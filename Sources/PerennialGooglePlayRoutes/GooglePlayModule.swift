@@ -1,3 +1,4 @@
+import ArgumentParser
 import PerennialCore
 import PerennialGooglePlay
 import PerennialGooglePlayAdapter
@@ -14,6 +15,9 @@ public struct GooglePlayModule: StoreModule {
     public let defaultPayoutCalendar: PayoutCalendar? = PayoutCalendar(GooglePlayMonthlyPayouts())
 
     public let settingsKey: String? = "google"
+
+    public var commands: [any ParsableCommand.Type] { [GoogleCommand.self] }
+    public var calendarCommand: (any ParsableCommand.Type)? { CalendarGooglePlayCommand.self }
 
     public init() {}
 

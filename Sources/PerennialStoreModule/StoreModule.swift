@@ -1,3 +1,4 @@
+import ArgumentParser
 import PerennialCore
 import PerennialServices
 
@@ -39,6 +40,12 @@ public protocol StoreModule: Sendable {
     /// The store's simulator, for `perennial simulator`; nil: it has none of its own there.
     func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)?
 
+    /// The store's own `perennial` subcommands (`perennial receipt`, `perennial google`); none by default.
+    var commands: [any ParsableCommand.Type] { get }
+
+    /// The store's `perennial calendar` subcommand (its payouts), if it has one.
+    var calendarCommand: (any ParsableCommand.Type)? { get }
+
     /// The keys of an app's `revenue:` section the store reads (`stripe_fee`); none by default.
     var revenueKeys: Set<String> { get }
 
@@ -61,6 +68,10 @@ extension StoreModule {
     public func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)? { nil }
 
     public var reportFormats: [any StoreReportFormat] { [] }
+
+    public var commands: [any ParsableCommand.Type] { [] }
+
+    public var calendarCommand: (any ParsableCommand.Type)? { nil }
 
     public var revenueKeys: Set<String> { [] }
 

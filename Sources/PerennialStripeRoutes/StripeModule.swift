@@ -1,3 +1,4 @@
+import ArgumentParser
 import PerennialCore
 import PerennialServices
 import PerennialStoreModule
@@ -15,6 +16,8 @@ public struct StripeModule: StoreModule {
     public let revenueKeys: Set<String> = ["stripe_fee", "stripe_payout_schedule"]
 
     public let settingsKey: String? = "stripe"
+
+    public var calendarCommand: (any ParsableCommand.Type)? { CalendarStripeCommand.self }
 
     public init() {}
 

@@ -9,7 +9,11 @@ struct Perennial: AsyncParsableCommand {
         commandName: "perennial",
         abstract: "A self-hostable subscription backend for apps.",
         version: PerennialVersion.current,
-        subcommands: [Serve.self, Migrate.self, SimulatorCommand.self, ReceiptCommand.self, GoogleCommand.self, JWSCommand.self, OfferCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self, ReconcileCommand.self, MetricsCommand.self, ErrorCodesCommand.self, CalendarCommand.self, WebhookReceiverCommand.self, BackupCommand.self, RestoreCommand.self, KeysCommand.self],
+        subcommands: [
+            Serve.self, Migrate.self, SimulatorCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self,
+            ReconcileCommand.self, MetricsCommand.self, ErrorCodesCommand.self, CalendarCommand.self,
+            WebhookReceiverCommand.self, BackupCommand.self, RestoreCommand.self, KeysCommand.self,
+        ] + StoreModules.all.flatMap(\.commands),
         defaultSubcommand: Serve.self
     )
 }

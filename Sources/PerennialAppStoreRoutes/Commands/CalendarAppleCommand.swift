@@ -1,6 +1,7 @@
 import ArgumentParser
 import PerennialAppStore
 import PerennialCore
+import PerennialStoreModule
 
 /// `perennial calendar apple --fiscal-year YYYY [--json]`: the twelve App Store payments made during an
 /// Apple fiscal year.
@@ -24,13 +25,13 @@ struct CalendarAppleCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try CalendarCommand.validate(
+        try PayoutCalendarOutput.validate(
             fiscalYear, option: "--fiscal-year", in: AppleFiscalCalendar.supportedFiscalYears,
             because: "years ending on the last Saturday of September")
     }
 
     func run() throws {
         let calendar = try AppleFiscalCalendar(fiscalYear: fiscalYear)
-        CalendarCommand.printPayments(calendar.payments, json: json, labelKey: "fiscal_month", labelHeader: "Fiscal month")
+        PayoutCalendarOutput.printPayments(calendar.payments, json: json, labelKey: "fiscal_month", labelHeader: "Fiscal month")
     }
 }

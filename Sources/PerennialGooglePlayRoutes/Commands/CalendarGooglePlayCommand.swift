@@ -1,6 +1,7 @@
 import ArgumentParser
 import PerennialCore
 import PerennialGooglePlay
+import PerennialStoreModule
 
 /// `perennial calendar google --year YYYY [--json]`: the twelve Google Play payouts made during a calendar
 /// year.
@@ -24,13 +25,13 @@ struct CalendarGooglePlayCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        try CalendarCommand.validate(
+        try PayoutCalendarOutput.validate(
             year, option: "--year", in: GooglePlayPayoutCalendar.supportedYears,
             because: "Google Play has paid on the 15th since April 2013")
     }
 
     func run() throws {
         let calendar = try GooglePlayPayoutCalendar(year: year)
-        CalendarCommand.printPayments(calendar.payments, json: json, labelKey: "earnings_month", labelHeader: "Earnings month")
+        PayoutCalendarOutput.printPayments(calendar.payments, json: json, labelKey: "earnings_month", labelHeader: "Earnings month")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PerennialCore
+import PerennialStoreModule
 import PerennialStripe
 
 /// `perennial calendar stripe --from DATE --to DATE --schedule daily|weekly|monthly [--delay-days N]
@@ -48,7 +49,7 @@ struct CalendarStripeCommand: ParsableCommand {
     }
 
     func run() throws {
-        CalendarCommand.printPayments(try payouts(), json: json, labelKey: nil, labelHeader: nil, revenueHeader: "Charges")
+        PayoutCalendarOutput.printPayments(try payouts(), json: json, labelKey: nil, labelHeader: nil, revenueHeader: "Charges")
     }
 
     /// The schedule's payouts, or a `ValidationError` saying which option is wrong.
