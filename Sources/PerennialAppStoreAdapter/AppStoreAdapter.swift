@@ -17,16 +17,38 @@ public struct AppStoreAdapter: StoreAdapter {
 
     let signedNotifications: (any SignedNotificationVerifier)?
     let statuses: AppStoreStatuses?
+    /// Where each app's notification-history catch-up records how far it read; nil: no catch-ups.
+    let catchUpCursors: (any PollSchedule)?
     let clock: any Clock
 
     /// - Parameters:
     ///   - signedNotifications: verifies version 2 notifications; nil on a server that cannot (they are
     ///     refused with `signed_notifications_unsupported`).
     ///   - statuses: asks the Server API for a subscription's statuses; nil: the store is never asked.
-    public init(signedNotifications: (any SignedNotificationVerifier)?, statuses: AppStoreStatuses? = nil, clock: any Clock) {
+    ///   - catchUpCursors: where the notification-history catch-ups record how far they read; nil: none are
+    ///     scheduled.
+    public init(
+        signedNotifications: (any SignedNotificationVerifier)?, statuses: AppStoreStatuses? = nil,
+        catchUpCursors: (any PollSchedule)? = nil, clock: any Clock
+    ) {
         self.signedNotifications = signedNotifications
         self.statuses = statuses
+        self.catchUpCursors = catchUpCursors
         self.clock = clock
+    }
+
+    /// The app's notification-history catch-up (`apple.notification_catch_up`), once its interval has passed
+    /// since the last read ended; one waits at a time.
+    public func periodicJobs(app: AppSettings, at now: Instant) async throws -> [NewJob] {
+        guard let settings = app.apple?.notificationCatchUp, let catchUpCursors else { return [] }
+        if let last = try await catchUpCursors.cursor(appID: app.id, name: NotificationCatchUp.cursorName),
+           now.milliseconds - last.milliseconds < settings.interval.milliseconds {
+            return []
+        }
+        return [NewJob(
+            kind: NotificationCatchUp.jobKind, appID: app.id, payload: Data(), runAt: now,
+            deduplicationKey: "catch_up:\(app.id)", onDuplicate: .keep
+        )]
     }
 
     public func statusPolling(app: AppSettings) -> StatusPollingSettings? {

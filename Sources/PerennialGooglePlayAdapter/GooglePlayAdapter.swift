@@ -102,7 +102,7 @@ public struct GooglePlayAdapter: StoreAdapter {
 
     /// The sweep of voided purchases, for each app with Google Play settings, and the pull of its RTDN when
     /// it pulls them.
-    public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] {
+    public func periodicJobs(app: AppSettings, at now: Instant) async throws -> [NewJob] {
         guard let connection = try? connections.connection(for: app) else { return [] }
         var jobs = [try PlayVoidedSweepJob.job(appID: app.id, at: now)]
         if connection.pull != nil { jobs.append(try PlayPubSubPullJob.job(appID: app.id, at: now)) }

@@ -113,6 +113,7 @@ public struct PerennialStack: Sendable {
                 await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
             }
             let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
+            let schedule = SQLPollSchedule(database: database)
             let context = StoreContext(
                 ledger: ledger, jobs: jobs, secrets: secrets, transport: transport, retryPolicy: verifyRetryPolicy,
                 timeout: verifyTimeout, purchasePatience: configuration.server.purchasePatience, clock: clock, logger: logger)
@@ -122,7 +123,7 @@ public struct PerennialStack: Sendable {
             let adapters = StoreAdapters([
                 AppStoreAdapter(
                     signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
-                    clock: clock),
+                    catchUpCursors: schedule, clock: clock),
             ] + runtimes.map(\.adapter) + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
@@ -135,7 +136,6 @@ public struct PerennialStack: Sendable {
                 verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
                 patience: configuration.server.purchasePatience, telemetry: telemetry
             )
-            let schedule = SQLPollSchedule(database: database)
             let webhookSettings = configuration.server.webhooks
             let urlRule = WebhookURLRule(
                 allowsPrivateAddresses: webhookSettings.allowsPrivateAddresses, resolver: addressResolver ?? SystemAddressResolver())

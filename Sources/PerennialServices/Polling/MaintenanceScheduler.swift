@@ -4,9 +4,9 @@ import PerennialCore
 
 /// Puts the periodic work in the job queue, so it runs durably, at least once, and on one worker at a time
 /// even with several processes: status polls of the subscriptions that need one (paced per app), a
-/// notification-history catch-up per app once its interval has passed, and a new attempt for notifications
-/// whose processing was interrupted (stored, never settled, no job left to finish them), and each store
-/// adapter's own periodic work (`StoreAdapter.periodicJobs`). It also drops rejected notifications past their
+/// new attempt for notifications whose processing was interrupted (stored, never settled, no job left to
+/// finish them), and each store adapter's own periodic work (`StoreAdapter.periodicJobs`: the App Store's
+/// notification-history catch-up, Google Play's voided-purchase sweep). It also drops rejected notifications past their
 /// retention (`RejectedNotificationRetention.maxAge`).
 public struct MaintenanceScheduler: Sendable {
     /// A notification still unsettled this long after it arrived is processed again.
@@ -48,9 +48,8 @@ public struct MaintenanceScheduler: Sendable {
             for adapter in adapters.all {
                 if let polling = adapter.statusPolling(app: app) { enqueued += try await schedulePolls(app: app, adapter: adapter, settings: polling) }
             }
-            if let catchUp = app.apple?.notificationCatchUp { enqueued += try await scheduleCatchUp(app: app, settings: catchUp) }
             for adapter in adapters.all {
-                for job in try adapter.periodicJobs(app: app, at: clock.now()) {
+                for job in try await adapter.periodicJobs(app: app, at: clock.now()) {
                     try await jobs.enqueue(job)
                     enqueued += 1
                 }
@@ -84,20 +83,6 @@ public struct MaintenanceScheduler: Sendable {
         try await schedule.markPolled(
             appID: app.id, store: adapter.store, subscriptionIDs: due.map(\.subscriptionID), at: now)
         return due.count
-    }
-
-    /// Enqueues the app's catch-up when its interval has passed since the last read ended.
-    func scheduleCatchUp(app: AppSettings, settings: NotificationCatchUpSettings) async throws -> Int {
-        let now = clock.now()
-        if let last = try await schedule.cursor(appID: app.id, name: NotificationCatchUp.cursorName),
-           now.milliseconds - last.milliseconds < settings.interval.milliseconds {
-            return 0
-        }
-        try await jobs.enqueue(NewJob(
-            kind: NotificationCatchUp.jobKind, appID: app.id, payload: Data(), runAt: now,
-            deduplicationKey: "catch_up:\(app.id)", onDuplicate: .keep
-        ))
-        return 1
     }
 
     /// Enqueues processing for notifications stored but never settled, long after they arrived.

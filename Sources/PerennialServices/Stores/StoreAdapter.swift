@@ -39,9 +39,10 @@ public protocol StoreAdapter: Sendable {
     func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch?
 
     /// The store's periodic work for an app, scheduled by `MaintenanceScheduler` at each tick (Google Play:
-    /// the sweep of voided purchases). Jobs should carry a deduplication key with `.keep`, so one waits at a
+    /// the sweep of voided purchases; the App Store: the notification-history catch-up once its interval has
+    /// passed). Jobs should carry a deduplication key with `.keep`, so one waits at a
     /// time.
-    func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob]
+    func periodicJobs(app: AppSettings, at now: Instant) async throws -> [NewJob]
 
     /// How the app's subscriptions in this store are polled for their status (which, how often, at what
     /// pace); nil: they are not.
@@ -83,5 +84,5 @@ extension StoreAdapter {
     public var errorCodes: [ErrorCode] { [] }
 
     /// No periodic work.
-    public func periodicJobs(app: AppSettings, at now: Instant) throws -> [NewJob] { [] }
+    public func periodicJobs(app: AppSettings, at now: Instant) async throws -> [NewJob] { [] }
 }
