@@ -21,6 +21,11 @@ public struct AppStoreModule: StoreModule {
 
     public init() {}
 
+    /// Built from the apps' `apple:` settings, which `AppSettings` holds.
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? {
+        await AppStoreRuntime(context: context)
+    }
+
     /// The App Store's Subscriptions page, for an app with App Store settings.
     public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? {
         app.apple == nil ? nil : AppStoreAdapter.managementURL

@@ -25,7 +25,7 @@ public struct GooglePlayModule: StoreModule {
         try GooglePlaySettingsParser.parse(node)
     }
 
-    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? {
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? {
         GooglePlayRuntime(settings: settings.compactMapValues { $0 as? GooglePlaySettings }, context: context)
     }
 

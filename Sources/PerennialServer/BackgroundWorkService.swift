@@ -1,16 +1,17 @@
-import PerennialAppStoreAdapter
-import PerennialServices
 import Logging
+import PerennialServices
+import PerennialStoreModule
 import ServiceLifecycle
 
-/// Runs the job runner, the webhook dispatcher, the maintenance scheduler, the verifyReceipt endpoint check and the doctor (hourly,
+/// Runs the job runner, the webhook dispatcher, the maintenance scheduler, each store's background work and the doctor (hourly,
 /// for /health) alongside the HTTP server, stopping on graceful shutdown (a job cut short is leased, and runs again once its lease ends).
 struct BackgroundWorkService: Service {
     let runner: JobRunner
     /// Sends webhooks, `webhooks.workers` at once.
     let webhookDispatcher: WebhookDispatcher
     let scheduler: MaintenanceScheduler
-    let endpointCheck: VerifyReceiptEndpointCheck
+    /// Each store's own background work (the App Store's verifyReceipt endpoint check).
+    let storeRuntimes: [any StoreRuntime]
     let doctor: AppDoctor
     /// Rebuilds the metrics of apps that wait for it (the first start after the upgrade that added them).
     let replay: ReplayService
@@ -25,7 +26,7 @@ struct BackgroundWorkService: Service {
                 group.addTask { await runner.run() }
                 group.addTask { await webhookDispatcher.run() }
                 group.addTask { await scheduler.run() }
-                group.addTask { await endpointCheck.run() }
+                for runtime in storeRuntimes { group.addTask { await runtime.run() } }
                 group.addTask { await doctor.run() }
                 group.addTask { await rebuildMetrics() }
             }

@@ -2,6 +2,7 @@ import Logging
 import PerennialCore
 import PerennialServices
 import PerennialStorage
+import PerennialStoreModule
 
 extension PerennialServer {
     /// `perennial doctor`: checks every configured app against its stores (and its verifyReceipt endpoints)
@@ -11,9 +12,11 @@ extension PerennialServer {
         let configuration = try configuration(overrides)
         let stack = try await openStack(configuration, logger: logger)
         // Both at once: each check waits only for its own timeout (`AppDoctor.defaultCheckTimeout`).
-        async let endpoints: Void = stack.endpointCheck.checkAll()
+        async let setups: Void = withDiscardingTaskGroup { group in
+            for runtime in stack.storeRuntimes { group.addTask { await runtime.checkSetup() } }
+        }
         async let stores = stack.doctor.refresh()
-        _ = await (endpoints, stores)
+        _ = await (setups, stores)
         var problems = await stack.health.current()
         for app in configuration.apps where problems[app.id] == nil { problems[app.id] = [] }
         do {

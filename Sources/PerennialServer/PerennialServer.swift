@@ -53,7 +53,7 @@ public enum PerennialServer {
                 connectionGuard,
                 BackgroundWorkService(
                     runner: stack.runner, webhookDispatcher: stack.webhookDispatcher,
-                    scheduler: stack.scheduler, endpointCheck: stack.endpointCheck, doctor: stack.doctor,
+                    scheduler: stack.scheduler, storeRuntimes: stack.storeRuntimes, doctor: stack.doctor,
                     replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
                     logger: logger
                 ),

@@ -1,9 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import PerennialAppStore
-import PerennialAppStoreAdapter
-import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialHTTP
 import PerennialOutbound
@@ -16,10 +13,11 @@ import PerennialStoreModule
 public struct PerennialStack: Sendable {
     public let database: PerennialDatabase
     public let apps: AppDirectory
-    public let receipts: ReceiptService
+    /// Each store's parts (`StoreModule.makeRuntime`), in the order the stores are listed.
+    public let storeRuntimes: [any StoreRuntime]
     public let customers: CustomerService
-    /// Runs queued jobs: receipts and transactions waiting for Apple, notifications to process again,
-    /// status polls, notification catch-ups.
+    /// Runs queued jobs: each store's own (purchases waiting for the store, status polls, catch-ups),
+    /// notifications to process again, subscription checks and store effects.
     public let runner: JobRunner
     /// Sends webhooks: many deliveries at once, each customer's in order per endpoint.
     public let webhookDispatcher: WebhookDispatcher
@@ -31,8 +29,6 @@ public struct PerennialStack: Sendable {
     public let scheduler: MaintenanceScheduler
     public let jobs: any JobQueue
     public let notificationInbox: any NotificationInbox
-    /// Checks each app's verifyReceipt URLs at startup and every ten minutes after.
-    public let endpointCheck: VerifyReceiptEndpointCheck
     /// Checks each app's set-up with its stores, for `perennial doctor` and /health.
     public let doctor: AppDoctor
     /// Rebuilds subscriptions' states from their stored facts (`perennial replay`).
@@ -99,32 +95,20 @@ public struct PerennialStack: Sendable {
             )
             let apps = AppDirectory(apps: serving(configuration.apps, configuration))
             let health = AppHealth()
-            let verifiers = SignedDataVerifiers(apps: configuration.apps, clock: clock, transport: transport)
-            let serverAPI = ServerAPIClients(apps: configuration.apps, transport: transport, clock: clock, retryPolicy: verifyRetryPolicy, timeout: verifyTimeout)
-            let verifier = AppStoreReceiptVerifier(transport: transport, timeout: verifyTimeout, retryPolicy: verifyRetryPolicy)
-            let receipts = ReceiptService(
-                verifier: verifier, ledger: ledger, jobs: jobs, secrets: secrets, health: health, signedData: verifiers,
-                serverAPI: serverAPI, clock: clock, logger: logger, patience: configuration.server.purchasePatience,
-                telemetry: telemetry
-            )
             let customers = CustomerService(ledger: ledger, clock: clock, cache: customerCache, telemetry: telemetry)
             let inbox = SQLNotificationInbox(database: database)
-            for (appID, problem) in verifiers.problems.merging(serverAPI.problems, uniquingKeysWith: { "\($0); \($1)" }) {
-                await health.report(appID: appID, code: "signed_data_configuration", message: problem, at: clock.now())
-            }
-            let statuses = AppStoreStatuses(serverAPI: serverAPI, verifiers: verifiers, ledger: ledger, clock: clock)
             let schedule = SQLPollSchedule(database: database)
             let context = StoreContext(
-                ledger: ledger, jobs: jobs, secrets: secrets, transport: transport, retryPolicy: verifyRetryPolicy,
-                timeout: verifyTimeout, purchasePatience: configuration.server.purchasePatience, clock: clock, logger: logger)
-            let runtimes = try StoreModules.all.compactMap { module in
-                try module.makeRuntime(context, settings: configuration.stores.apps(of: module.store))
+                apps: configuration.apps, ledger: ledger, jobs: jobs, secrets: secrets, transport: transport,
+                retryPolicy: verifyRetryPolicy, timeout: verifyTimeout, purchasePatience: configuration.server.purchasePatience,
+                pollSchedule: schedule, health: health, telemetry: telemetry, clock: clock, logger: logger)
+            var runtimes: [any StoreRuntime] = []
+            for module in StoreModules.all {
+                if let runtime = try await module.makeRuntime(context, settings: configuration.stores.apps(of: module.store)) {
+                    runtimes.append(runtime)
+                }
             }
-            let adapters = StoreAdapters([
-                AppStoreAdapter(
-                    signedNotifications: AppStoreSignedNotificationVerifier(verifiers: verifiers, clock: clock), statuses: statuses,
-                    catchUpCursors: schedule, clock: clock),
-            ] + runtimes.map(\.adapter) + stores)
+            let adapters = StoreAdapters(runtimes.map(\.adapter) + stores)
             let notifications = StoreNotificationService(
                 inbox: inbox, jobs: jobs, ledger: ledger, adapters: adapters,
                 secrets: secrets, retention: configuration.server.rejectedNotifications, clock: clock, logger: logger,
@@ -132,10 +116,6 @@ public struct PerennialStack: Sendable {
             )
             let ingestor = FactIngestor(ledger: ledger, clock: clock)
             let storeServices = StoreServices(apps: apps, notifications: notifications, ingestor: ingestor)
-            let transactions = SignedTransactionService(
-                verifiers: verifiers, serverAPI: serverAPI, ledger: ledger, jobs: jobs, secrets: secrets, clock: clock, logger: logger,
-                patience: configuration.server.purchasePatience, telemetry: telemetry
-            )
             let webhookSettings = configuration.server.webhooks
             let urlRule = WebhookURLRule(
                 allowsPrivateAddresses: webhookSettings.allowsPrivateAddresses, resolver: addressResolver ?? SystemAddressResolver())
@@ -152,11 +132,7 @@ public struct PerennialStack: Sendable {
             let runner = JobRunner(
                 queue: jobs,
                 handlers: [
-                    receipts.pendingReceiptJob(apps: apps),
-                    transactions.pendingTransactionJob(apps: apps),
                     NotificationProcessingJob(apps: apps, service: notifications),
-                    StatusPollJob(apps: apps, ledger: ledger, receipts: receipts, statuses: statuses, clock: clock),
-                    NotificationCatchUpJob(apps: apps, schedule: schedule, serverAPI: serverAPI, notifications: notifications, clock: clock),
                     SubscriptionCheckJob(apps: apps, ingestor: ingestor),
                     StoreEffectJob(apps: apps, adapters: adapters, ingestor: ingestor),
                     StoreStatusPollJob(apps: apps, adapters: adapters, ingestor: ingestor),
@@ -188,13 +164,10 @@ public struct PerennialStack: Sendable {
                     eventFeed: EventFeed(ledger: ledger), auditLog: auditLog), clock: clock),
             ]
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
-            let storeRoutes: [any StoreRoutes] = [
-                AppStoreRoutes(
-                    receipts: receipts, transactions: transactions, admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers)),
-            ] + runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
+            let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }
             return PerennialStack(
-                database: database, apps: apps, receipts: receipts, customers: customers,
+                database: database, apps: apps, storeRuntimes: runtimes, customers: customers,
                 runner: runner,
                 webhookDispatcher: webhookDispatcher, webhooks: webhooks, webhookClient: webhookClient,
                 scheduler: MaintenanceScheduler(
@@ -202,9 +175,6 @@ public struct PerennialStack: Sendable {
                     retention: configuration.server.rejectedNotifications, adapters: adapters),
                 jobs: jobs,
                 notificationInbox: inbox,
-                endpointCheck: VerifyReceiptEndpointCheck(
-                    apps: configuration.apps, transport: transport, health: health, clock: clock, logger: logger
-                ),
                 doctor: AppDoctor(apps: configuration.apps, adapters: adapters, inbox: inbox, jobs: jobs, health: health, clock: clock),
                 // PostgreSQL commits on several connections: four pages at once, of the pool's ten by default.
                 replay: ReplayService(ledger: ledger, clock: clock, concurrency: database.isShared ? 4 : 1),

@@ -31,7 +31,7 @@ public protocol StoreModule: Sendable {
 
     /// Builds the store's parts for the apps that have settings for it (by app id); nil: the server builds
     /// them itself.
-    func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)?
+    func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)?
 
     /// Where a customer manages their subscriptions of the store, for `app` with `settings` (its settings for
     /// the store, if any): a URL, or a template with `{product_id}`; nil: nowhere to send them.
@@ -61,7 +61,7 @@ extension StoreModule {
         throw node.error("the store reads no settings of its own")
     }
 
-    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? { nil }
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? { nil }
 
     public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? { nil }
 

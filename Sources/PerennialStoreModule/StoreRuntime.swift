@@ -12,9 +12,21 @@ public protocol StoreRuntime: Sendable {
 
     /// The store's own routes beside its notification endpoint (a purchase the app posts, admin calls).
     func routes(_ services: StoreServices) -> [any StoreRoutes]
+
+    /// The store's background work while the server runs (the App Store's check of verifyReceipt
+    /// endpoints), until cancelled.
+    func run() async
+
+    /// The store's one-off checks of the apps' set-up beside the adapter's `diagnose`, for `perennial
+    /// doctor`; what they find goes to /health.
+    func checkSetup() async
 }
 
 extension StoreRuntime {
+    public func run() async {}
+
+    public func checkSetup() async {}
+
     public func jobHandlers(_ services: StoreServices) -> [any JobHandler] { [] }
 
     public func routes(_ services: StoreServices) -> [any StoreRoutes] { [] }

@@ -25,7 +25,7 @@ public struct StripeModule: StoreModule {
         try StripeSettingsParser.parse(node)
     }
 
-    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) throws -> (any StoreRuntime)? {
+    public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? {
         StripeRuntime(settings: settings.compactMapValues { $0 as? StripeSettings }, context: context)
     }
 
