@@ -10,6 +10,9 @@ import PerennialStoreModule
 /// payout calendar.
 public struct AppStoreModule: StoreModule {
     public let store = Store.appStore
+    public let name = "apple"
+    /// Upgrades, downgrades and crossgrades happen within a subscription group.
+    public let productsNeedSubscriptionGroup = true
     public let errorCodes = ErrorCode.appStore
     public let defaultCommission = CommissionSchedule.appStore(smallBusinessProgram: false)
     public let reportFormats: [any StoreReportFormat] = [AppStoreSalesReport(), AppStoreSubscriptionEventReport()]

@@ -10,6 +10,11 @@ public enum StoreModules {
     /// Every store's module, in the order their codes and settings are listed.
     public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule()]
 
+    /// The module of `store`, if the server runs it.
+    public static func module(for store: Store) -> (any StoreModule)? {
+        all.first { $0.store == store }
+    }
+
     /// Every store's report formats, for `perennial reconcile`.
     public static var reportFormats: [any StoreReportFormat] { all.flatMap(\.reportFormats) }
 

@@ -9,6 +9,10 @@ public protocol StoreModule: Sendable {
     /// The store.
     var store: Store { get }
 
+    /// The store's short name in the configuration (`apple`, `google`, `stripe`): a product's `store:` takes
+    /// it as well as the store's own name.
+    var name: String { get }
+
     /// The error codes the store's adapter and routes answer with besides the store-neutral ones.
     var errorCodes: [ErrorCode] { get }
 
@@ -46,6 +50,14 @@ public protocol StoreModule: Sendable {
     /// The store's `perennial calendar` subcommand (its payouts), if it has one.
     var calendarCommand: (any ParsableCommand.Type)? { get }
 
+    /// Whether an auto-renewable product of the store must name its subscription group (the App Store's
+    /// upgrades and downgrades are within a group); false by default.
+    var productsNeedSubscriptionGroup: Bool { get }
+
+    /// Checks what a product of the store declares beyond what every store's products declare (Google
+    /// Play's base plans); `node` is the product's, for errors. By default a product declares no base plans.
+    func checkProduct(_ product: Product, node: ConfigurationNode) throws
+
     /// The keys of an app's `revenue:` section the store reads (`stripe_fee`); none by default.
     var revenueKeys: Set<String> { get }
 
@@ -70,6 +82,14 @@ extension StoreModule {
     public var reportFormats: [any StoreReportFormat] { [] }
 
     public var commands: [any ParsableCommand.Type] { [] }
+
+    public var productsNeedSubscriptionGroup: Bool { false }
+
+    public func checkProduct(_ product: Product, node: ConfigurationNode) throws {
+        if !product.basePlanIDs.isEmpty, let plans = try node.child("base_plans") {
+            throw plans.error("a product of store: \(name) has no base_plans")
+        }
+    }
 
     public var calendarCommand: (any ParsableCommand.Type)? { nil }
 

@@ -10,6 +10,7 @@ import PerennialStripeAdapter
 /// schedule (`revenue.stripe_payout_schedule`, daily after two business days by default).
 public struct StripeModule: StoreModule {
     public let store = Store.stripe
+    public let name = "stripe"
     public let errorCodes = ErrorCode.stripe
     public let defaultCommission = CommissionSchedule.stripeStandard
     public let defaultPayoutCalendar: PayoutCalendar? = (try? StripePayoutSchedule(interval: .daily)).map(PayoutCalendar.init)

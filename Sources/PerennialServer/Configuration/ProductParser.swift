@@ -4,12 +4,6 @@ import PerennialStoreModule
 
 /// Reads one entry of an app's `products:`.
 enum ProductParser {
-    /// The names `store:` takes: the short ones of the configuration's sections, and the stores' own.
-    static let storeNames: [String: Store] = [
-        "apple": .appStore, "google": .playStore, Store.appStore.rawValue: .appStore, Store.playStore.rawValue: .playStore,
-        Store.stripe.rawValue: .stripe,
-    ]
-
     static func parse(_ node: ConfigurationNode) throws -> Product {
         try node.allowKeys([
             "id", "type", "store", "base_plans", "subscription_group", "group_level", "duration_days", "entitlements", "offers",
@@ -17,13 +11,11 @@ enum ProductParser {
         ])
         let id = try node.requiredChild("id").string()
         let store = try node.child("store").map(parseStore)
+        let module = store.flatMap(StoreModules.module(for:))
         let basePlansNode = try node.child("base_plans")
         let basePlans = try basePlansNode?.strings() ?? []
-        if let basePlansNode {
-            guard store == .playStore else { throw basePlansNode.error("base_plans are Google Play's: add store: google") }
-            guard !basePlans.isEmpty, basePlans.allSatisfy(Self.isBasePlanID) else {
-                throw basePlansNode.error("list the base plan ids, e.g. [monthly, annual] (lowercase letters, digits and -, starting with one)")
-            }
+        if let basePlansNode, module == nil {
+            throw basePlansNode.error("base_plans belong to one store's product: add its store:")
         }
         let typeNode = try node.requiredChild("type")
         guard let type = ProductType(rawValue: try typeNode.string()) else {
@@ -39,15 +31,19 @@ enum ProductParser {
             throw node.error("a non_renewing product needs duration_days (how long one purchase grants access)")
         }
         let group = try node.child("subscription_group")?.string()
-        if type == .autoRenewable, group == nil, store != .playStore, store != .stripe {
-            throw node.error("an auto_renewable product needs subscription_group (not needed with store: google or stripe)")
+        let needsGroup = module?.productsNeedSubscriptionGroup ?? StoreModules.all.contains { $0.productsNeedSubscriptionGroup }
+        if type == .autoRenewable, group == nil, needsGroup {
+            let without = StoreModules.all.filter { !$0.productsNeedSubscriptionGroup }.map { "store: \($0.name)" }
+            throw node.error("an auto_renewable product needs subscription_group (not needed with \(without.joined(separator: " or ")))")
         }
-        return Product(
+        let product = Product(
             id: id, type: type, subscriptionGroup: group, groupLevel: try node.child("group_level")?.integer(),
             durationDays: durationDays, entitlements: entitlements,
             offers: try OfferParser.parse(try node.child("offers"), productID: id, type: type), store: store,
             basePlanIDs: basePlans, price: try node.child("price").map(price)
         )
+        try module?.checkProduct(product, node: node)
+        return product
     }
 
     /// A list price, `"9.99 USD"`: a decimal amount with at most the currency's minor digits, and its code.
@@ -68,16 +64,11 @@ enum ProductParser {
         return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 
+    /// A store's short name in the configuration (`google`) or its own (`play_store`), of a store the
+    /// server runs.
     private static func parseStore(_ node: ConfigurationNode) throws -> Store {
         let name = try node.string()
-        if let store = storeNames[name] { return store }
-        throw node.error("unknown store; expected apple, google or stripe")
-    }
-
-    /// Google's rule for base plan ids: 1 to 63 of `a`–`z`, `0`–`9` and `-`, starting with a letter or digit.
-    private static func isBasePlanID(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
-        return (1...63).contains(bytes.count) && bytes[0] != UInt8(ascii: "-")
-            && bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        if let module = StoreModules.all.first(where: { $0.name == name || $0.store.rawValue == name }) { return module.store }
+        throw node.error("unknown store; expected \(StoreModules.all.map(\.name).joined(separator: ", "))")
     }
 }
