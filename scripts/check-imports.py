@@ -39,9 +39,6 @@ STORE_TARGETS = {
 SERVICES_STORE_FILES = {
     # An app's App Store configuration is part of AppSettings; it names Apple's verifyReceipt URLs.
     "Sources/PerennialServices/Apps/AppleSettings.swift",
-    # The offers sign Apple's promotional offers and introductory-offer eligibility statements.
-    "Sources/PerennialServices/Offers/OfferService.swift",
-    "Sources/PerennialServices/Offers/OfferSigning.swift",
 }
 IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+|private\s+|fileprivate\s+)?"

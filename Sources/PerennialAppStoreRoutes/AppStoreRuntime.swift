@@ -59,6 +59,9 @@ struct AppStoreRuntime: StoreRuntime {
         [AppStoreRoutes(receipts: receipts, transactions: transactions, admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
     }
 
+    /// Promotional offers and introductory-offer eligibility statements.
+    var offerSigner: (any OfferSigner)? { AppStoreOfferSigner(clock: context.clock) }
+
     /// Checks each app's verifyReceipt URLs now and every ten minutes after.
     func run() async {
         await endpointCheck.run()

@@ -151,7 +151,7 @@ public struct PerennialStack: Sendable {
                     webhooks: webhooks, rateLimiter: edge.rateLimiter, clock: clock, logger: logger)
             }
             let identity = IdentityService(ledger: ledger, customers: customers, secrets: secrets, clock: clock)
-            let offers = OfferService(ledger: ledger, clock: clock)
+            let offers = OfferService(ledger: ledger, signer: runtimes.lazy.compactMap(\.offerSigner).first, clock: clock)
             let metrics = MetricsService(ledger: ledger)
             var modules: [any RouteModule] = [
                 OperationsRouteModule(

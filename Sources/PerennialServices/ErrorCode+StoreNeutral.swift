@@ -74,7 +74,7 @@ extension ErrorCode {
     public static let invalidReason = ErrorCode("invalid_reason", .badRequest, "A reason of 1 to 500 characters is required.")
     public static let offerNotFound = ErrorCode("offer_not_found", .notFound, "No offer has this id.")
     public static let productNotFound = ErrorCode("product_not_found", .notFound, "No product of the catalog has this id.")
-    public static let noTransaction = ErrorCode("no_transaction", .notFound, "The customer has no App Store transaction to sign an offer against.")
+    public static let noTransaction = ErrorCode("no_transaction", .notFound, "The customer has no transaction of the store that signs offers (the App Store) to sign against.")
     public static let offerNotEligible = ErrorCode("offer_not_eligible", .forbidden, "The customer is not eligible for the offer (the message says which rule).")
     public static let offerKeyNotConfigured = ErrorCode("offer_key_not_configured", .conflict, "The app has no subscription offer signing key.")
     public static let offerIssuerNotConfigured = ErrorCode("offer_issuer_not_configured", .conflict, "The app has no offer issuer id (needed for v2 signatures).")

@@ -13,6 +13,9 @@ public protocol StoreRuntime: Sendable {
     /// The store's own routes beside its notification endpoint (a purchase the app posts, admin calls).
     func routes(_ services: StoreServices) -> [any StoreRoutes]
 
+    /// Signs the store's offers (the App Store's promotional offers), if it has any to sign.
+    var offerSigner: (any OfferSigner)? { get }
+
     /// The store's background work while the server runs (the App Store's check of verifyReceipt
     /// endpoints), until cancelled.
     func run() async
@@ -23,6 +26,8 @@ public protocol StoreRuntime: Sendable {
 }
 
 extension StoreRuntime {
+    public var offerSigner: (any OfferSigner)? { nil }
+
     public func run() async {}
 
     public func checkSetup() async {}

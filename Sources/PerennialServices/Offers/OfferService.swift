@@ -1,18 +1,27 @@
 import Foundation
-import PerennialAppStore
 import PerennialCore
 
-/// Answers which offers a customer may be shown, and signs one when the customer is eligible — with the
-/// app's active offer key, which never leaves the server. Every signature is recorded.
+/// Answers which offers a customer may be shown, and signs one when the customer is eligible — through the
+/// store's `OfferSigner`, with the app's active offer key, which never leaves the server. Every signature is
+/// recorded.
 public struct OfferService: Sendable {
     let ledger: any Ledger
     let customers: CustomerService
+    /// Signs offers; nil: the server signs none (`offer_key_not_configured`).
+    let signer: (any OfferSigner)?
     let clock: any Clock
 
-    public init(ledger: any Ledger, clock: any Clock) {
+    public init(ledger: any Ledger, signer: (any OfferSigner)?, clock: any Clock) {
         self.ledger = ledger
         customers = CustomerService(ledger: ledger, clock: clock)
+        self.signer = signer
         self.clock = clock
+    }
+
+    /// The signer, or `offer_key_not_configured`.
+    private func requiredSigner() throws -> any OfferSigner {
+        guard let signer else { throw PerennialError(.offerKeyNotConfigured, "this server signs no offers") }
+        return signer
     }
 
     /// The customer's offers now (none for an unknown customer, who has never subscribed).
@@ -48,10 +57,8 @@ public struct OfferService: Sendable {
         guard format == "v1" || format == "v2" else {
             throw PerennialError(.invalidFormat, "format must be v1 or v2")
         }
-        guard let apple = app.apple, let keyID = apple.offerSigningKeyID,
-              let key = apple.offerKeys.first(where: { $0.id == keyID && $0.isActive }) else {
-            throw PerennialError(.offerKeyNotConfigured, "configure offer_keys and offer_signing_key for the app")
-        }
+        let signer = try requiredSigner()
+        let keyID = try signer.signingKeyID(app: app)
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
         let history = try await history(app: app, appUserID: appUserID)
         let decision = decide(offer, states: states, history: history, eligibility: OfferEligibility(catalog: app.catalog), at: clock.now())
@@ -59,48 +66,35 @@ public struct OfferService: Sendable {
             throw PerennialError(.offerNotEligible, "the customer is not eligible for this offer (\(reason))")
         }
         let nonce = UUID()
-        let signed = try OfferSigning(key: key, app: app, clock: clock).sign(
-            offer, format: format, applicationUsername: applicationUsername, nonce: nonce,
+        let signed = try signer.sign(
+            offer, format: format, app: app, applicationUsername: applicationUsername, nonce: nonce,
             transactionID: states.first { app.catalog.product($0.productID, store: $0.key.store)?.subscriptionGroup != nil }?.latestTransactionID
         )
         let record = OfferSignatureRecord(
-            appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, nonce: OfferNonce.text(nonce),
-            format: format, keyID: key.id, signedAt: clock.now()
+            appID: app.id, appUserID: appUserID, productID: productID, offerID: offerID, nonce: signer.text(ofNonce: nonce),
+            format: format, keyID: keyID, signedAt: clock.now()
         )
         try await ledger.write { try await $0.recordOfferSignature(record) }
         return signed
     }
 
-    /// A signed statement for StoreKit that the customer may, or may not, get a product's introductory offer
-    /// (`Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`), decided by this server: no trial
-    /// or introductory period used in the product's group. Apple requires one of the customer's transaction
-    /// ids in it, so a customer Perennial has no transaction for gets a 404 (StoreKit's own default applies).
+    /// A signed statement that the customer may, or may not, get a product's introductory offer (for StoreKit,
+    /// `Product.PurchaseOption.introductoryOfferEligibility(compactJWS:)`), decided by this server: no trial
+    /// or introductory period used in the product's group. It is made against one of the customer's
+    /// transactions of the signer's store, so a customer Perennial has none for gets a 404 (the store's own
+    /// default applies).
     public func introductoryEligibility(app: AppSettings, appUserID: String, productID: String) async throws -> (allowed: Bool, signature: String) {
         let appUserID = try await IdentityService.resolve(appUserID, appID: app.id, in: ledger)
         guard let group = app.catalog.product(productID)?.subscriptionGroup else {
             throw PerennialError(.productNotFound, "\(productID) is not an auto-renewable product of the app")
         }
+        let signer = try requiredSigner()
         let states = try await customers.customer(app: app, appUserID: appUserID)?.subscriptions ?? []
-        guard let transactionID = states.last(where: { $0.key.store == .appStore })?.latestTransactionID else {
-            throw PerennialError(.noTransaction, "the customer has no App Store transaction to sign against")
-        }
-        guard let apple = app.apple, let keyID = apple.offerSigningKeyID, let key = apple.offerKeys.first(where: { $0.id == keyID && $0.isActive }),
-              let issuer = apple.offerIssuerID ?? apple.serverAPI?.issuerID else {
-            throw PerennialError(.offerKeyNotConfigured, "configure offer_keys, offer_signing_key and offer_issuer_id")
+        guard let transactionID = states.last(where: { $0.key.store == signer.store })?.latestTransactionID else {
+            throw PerennialError(.noTransaction, "the customer has no \(signer.store) transaction to sign against")
         }
         let allowed = OfferEligibility(catalog: app.catalog).isEligibleForIntroductoryOffer(group: group, states: states)
-        let signature: String
-        do {
-            let signer = try PromotionalOfferV2Signer(
-                keyIdentifier: key.id, issuerId: issuer, bundleId: app.bundleID, privateKeyPEM: key.privateKeyPEM, clock: clock
-            )
-            signature = try signer.introductoryOfferEligibility(
-                productId: productID, allowIntroductoryOffer: allowed, transactionId: transactionID
-            )
-        } catch {
-            throw PerennialError(.offerSigningFailed, "the statement could not be signed (\(error))")
-        }
-        return (allowed, signature)
+        return (allowed, try signer.introductoryEligibility(app: app, productID: productID, allowed: allowed, transactionID: transactionID))
     }
 
     /// Grants an offer to one customer (customer service) for `days` days, whatever the offer's cohort.
