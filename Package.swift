@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "PerennialServices",
             dependencies: [
-                "PerennialCore", "PerennialAppStore", "PerennialOutbound",
+                "PerennialCore", "PerennialOutbound",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -4,9 +4,9 @@
 1. Every target imports only modules it declares: its target dependencies and product dependencies (a
    product's module has the product's name), plus the toolchain's own modules. A module reached only
    through another dependency breaks when that dependency changes, and hides what a target really uses.
-2. The store-neutral targets (PerennialCore, PerennialStorage, PerennialHTTP) import no store target: a new
-   store is an adapter, and must not need them to change. PerennialServices imports one only in the files
-   listed in SERVICES_STORE_FILES, each with its reason.
+2. The store-neutral targets (PerennialCore, PerennialServices, PerennialStorage, PerennialHTTP,
+   PerennialStoreModule) import no store target: a new store is a module of its own, and must not need them
+   to change.
 
 Usage: scripts/check-imports.py [--scratch-path PATH]   (reads `swift package dump-package`)
 Exits 1 listing every violation, file and line.
@@ -29,16 +29,11 @@ MODULES_OF_PRODUCT = {
     # of its own; PerennialStorage calls it for the read path (SQLiteStatementConnection).
     "SQLiteNIO": {"SQLiteNIO", "VaporCSQLite"},
 }
-STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialStorage", "PerennialHTTP", "PerennialStoreModule"}
+STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialServices", "PerennialStorage", "PerennialHTTP", "PerennialStoreModule"}
 STORE_TARGETS = {
     "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialGooglePlay",
     "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes", "PerennialStripe", "PerennialStripeAdapter",
     "PerennialStripeRoutes", "PerennialSimulator",
-}
-# The files of PerennialServices that still import a store target, and why (docs/ARCHITECTURE.md).
-SERVICES_STORE_FILES = {
-    # An app's App Store configuration is part of AppSettings; it names Apple's verifyReceipt URLs.
-    "Sources/PerennialServices/Apps/AppleSettings.swift",
 }
 IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+|private\s+|fileprivate\s+)?"
@@ -98,8 +93,6 @@ def main():
                 problems.append(f"{path}:{line}: {target['name']} imports {module} without declaring it in Package.swift")
             if target["name"] in STORE_NEUTRAL_TARGETS and module in STORE_TARGETS:
                 problems.append(f"{path}:{line}: {target['name']} is store-neutral and must not import the store target {module}")
-            if target["name"] == "PerennialServices" and module in STORE_TARGETS and os.path.relpath(path) not in SERVICES_STORE_FILES:
-                problems.append(f"{path}:{line}: PerennialServices imports the store target {module} outside the files allowed to")
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

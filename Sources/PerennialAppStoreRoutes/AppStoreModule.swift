@@ -22,16 +22,22 @@ public struct AppStoreModule: StoreModule {
     public var commands: [any ParsableCommand.Type] { [ReceiptCommand.self, JWSCommand.self, OfferCommand.self] }
     public var calendarCommand: (any ParsableCommand.Type)? { CalendarAppleCommand.self }
 
+    public let settingsKey: String? = "apple"
+
     public init() {}
 
-    /// Built from the apps' `apple:` settings, which `AppSettings` holds.
+    public func parseSettings(_ node: ConfigurationNode) throws -> any StoreSettings {
+        try AppleSettingsParser.parse(node)
+    }
+
+    /// Built from the apps' `apple:` settings.
     public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? {
         await AppStoreRuntime(context: context)
     }
 
     /// The App Store's Subscriptions page, for an app with App Store settings.
     public func managementURLTemplate(for app: AppSettings, settings: (any StoreSettings)?) -> String? {
-        app.apple == nil ? nil : AppStoreAdapter.managementURL
+        settings == nil ? nil : AppStoreAdapter.managementURL
     }
 
     public func parseRevenue(_ node: ConfigurationNode, into settings: inout RevenueSettings) throws {

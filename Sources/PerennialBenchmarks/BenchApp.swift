@@ -1,4 +1,5 @@
 import Foundation
+import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialServices
 

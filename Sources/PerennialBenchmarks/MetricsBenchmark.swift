@@ -54,7 +54,7 @@ struct MetricsBenchmark: Sendable {
     private func measure(ledger: SQLLedger, label: String, now: Instant) async throws -> [BenchmarkResult] {
         let service = MetricsService(ledger: ledger)
         let app = AppSettings(
-            id: MetricsBenchFacts.appID, bundleID: "com.example.metrics", apple: nil, catalog: MetricsBenchFacts.catalog,
+            id: MetricsBenchFacts.appID, bundleID: "com.example.metrics", catalog: MetricsBenchFacts.catalog,
             publicAPIKey: "pk_metrics", secretAPIKey: "sk_metrics")
         let today = CivilDate(utcDayOf: now)
         let yearAgo = today.adding(days: -364)

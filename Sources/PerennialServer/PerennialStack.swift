@@ -90,7 +90,7 @@ public struct PerennialStack: Sendable {
             let telemetry = exposition?.telemetry ?? .off
             let transport: any HTTPTransport = MeteredHTTPTransport(storeTransport, telemetry: telemetry)
             try await AppRegistration.register(
-                configuration.apps, stores: configuration.stores, ledger: ledger, secrets: secrets,
+                configuration.apps, ledger: ledger, secrets: secrets,
                 at: clock.now()
             )
             let apps = AppDirectory(apps: serving(configuration.apps, configuration))
@@ -104,7 +104,10 @@ public struct PerennialStack: Sendable {
                 pollSchedule: schedule, health: health, telemetry: telemetry, clock: clock, logger: logger)
             var runtimes: [any StoreRuntime] = []
             for module in StoreModules.all {
-                if let runtime = try await module.makeRuntime(context, settings: configuration.stores.apps(of: module.store)) {
+                let settings = Dictionary(uniqueKeysWithValues: configuration.apps.compactMap { app in
+                    app.storeSettings[module.store].map { (app.id, $0) }
+                })
+                if let runtime = try await module.makeRuntime(context, settings: settings) {
                     runtimes.append(runtime)
                 }
             }
@@ -195,7 +198,7 @@ public struct PerennialStack: Sendable {
             var app = app
             StoreModules.fillDefaults(of: &app.revenue)
             for module in StoreModules.all {
-                let template = module.managementURLTemplate(for: app, settings: configuration.stores[module.store, app: app.id])
+                let template = module.managementURLTemplate(for: app, settings: app.storeSettings[module.store])
                 if let template { app.managementURLTemplates[module.store] = template }
             }
             return app

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PerennialAppStore
+import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialGooglePlay
 import PerennialGooglePlayRoutes
@@ -135,13 +136,13 @@ struct TestHarness {
             // Generous unless a test measures it: under a full parallel run a store's answer may take seconds.
             perennial.server.purchasePatience = purchasePatience
             if !configuredWebhooks.isEmpty { perennial.webhooks["forest"] = configuredWebhooks }
-            if let google { perennial.stores[.playStore, app: "forest"] = google }
+            if let google { perennial.apps[0].storeSettings[.playStore] = google }
             if let play {
                 var settings = try await Self.googleSettings(play: play, base: base)
                 settings.pullSubscription = playPull?.subscription
                 if let pubSub = playPull?.baseURL { settings.pubSubBaseURL = pubSub }
                 configureGoogle(&settings)
-                perennial.stores[.playStore, app: "forest"] = settings
+                perennial.apps[0].storeSettings[.playStore] = settings
             }
             if stripe != nil {
                 var settings = StripeSettings(
@@ -150,7 +151,7 @@ struct TestHarness {
                     portalReturnURL: "https://app.example/account"
                 )
                 configureStripe(&settings)
-                perennial.stores[.stripe, app: "forest"] = settings
+                perennial.apps[0].storeSettings[.stripe] = settings
             }
             let network = outboundCalls?.counting(AsyncHTTPClientTransport(client: .shared)) ?? AsyncHTTPClientTransport(client: .shared)
             let stack = try await PerennialStack.open(

@@ -9,7 +9,7 @@ import Testing
 @Suite("Customer reads")
 struct CustomerServiceReadTests {
     static let app = AppSettings(
-        id: "app", bundleID: "com.example.app", apple: nil,
+        id: "app", bundleID: "com.example.app",
         catalog: Catalog(products: [
             Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"]),
         ]),

@@ -9,7 +9,7 @@ import Testing
 @Suite("Stripe adapter: webhooks are authenticated, and their facts come from the API")
 struct StripeAdapterTests {
     typealias F = StripeFixtures
-    static let app = AppSettings(id: "forest", bundleID: "com.example.forest", apple: nil, catalog: Catalog(products: []), publicAPIKey: "pk", secretAPIKey: "sk")
+    static let app = AppSettings(id: "forest", bundleID: "com.example.forest", catalog: Catalog(products: []), publicAPIKey: "pk", secretAPIKey: "sk")
     static let secret = "whsec_forest"
     static let now = F.instant(day: 40)
 

@@ -53,7 +53,7 @@ public struct ConfigurationLoader: Sendable {
             configuration.apps[index].revenue = try node.child("revenue").map(RevenueSettingsParser.parse) ?? StoreModules.defaultRevenue
             for module in StoreModules.all {
                 if let key = module.settingsKey, let section = try node.child(key) {
-                    configuration.stores[module.store, app: configuration.apps[index].id] = try module.parseSettings(section)
+                    configuration.apps[index].storeSettings[module.store] = try module.parseSettings(section)
                 }
             }
             if let webhooks = try node.child("webhooks") {

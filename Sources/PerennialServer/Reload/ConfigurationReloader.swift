@@ -52,7 +52,7 @@ actor ConfigurationReloader: ConfigurationReloading {
         let next = plan.configuration
         do {
             try await AppRegistration.register(
-                next.apps, stores: next.stores, ledger: ledger, secrets: secrets, at: clock.now())
+                next.apps, ledger: ledger, secrets: secrets, at: clock.now())
             try await webhooks.applyConfiguration(plan.webhooks)
         } catch {
             // The database refused the new apps or endpoints: the server goes on serving what it had (the

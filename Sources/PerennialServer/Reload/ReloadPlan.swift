@@ -7,7 +7,7 @@ import PerennialStoreModule
 ///
 /// Applied while serving: the apps (added, removed, their API keys, bundle ids, products, entitlements,
 /// revenue settings, transfer policy and rate limits) and their webhook endpoints. Kept until a restart:
-/// every `server` setting and each app's store settings (`apple`, and each store module's section), which the
+/// every `server` setting and each app's store settings (`apple`, `google`, `stripe`: each store module's section), which the
 /// verifiers, store clients and pollers were built from; an app added by a reload takes no store's
 /// purchases until then.
 struct ReloadPlan {
@@ -23,20 +23,16 @@ struct ReloadPlan {
         var changed: [String] = []
         for var app in file.apps {
             let before = runningApps[app.id]
-            if app.apple != before?.apple {
-                restartRequired.append("apps.\(app.id).apple")
-                app.apple = before?.apple
-            }
-            for module in StoreModules.all where !file.stores.isSame(as: running.stores, store: module.store, app: app.id) {
+            for module in StoreModules.all where !Self.same(app.storeSettings[module.store], before?.storeSettings[module.store]) {
                 restartRequired.append("apps.\(app.id).\(module.settingsKey ?? module.store.rawValue)")
             }
+            app.storeSettings = before?.storeSettings ?? StoreSettingsSet()
             if let before, before != app || file.webhooks[app.id] != running.webhooks[app.id] { changed.append(app.id) }
             apps.append(app)
         }
         var configuration = file
         configuration.server = running.server
         configuration.apps = apps
-        configuration.stores = running.stores
         self.configuration = configuration
         let ids = Set(apps.map(\.id))
         let removed = running.apps.map(\.id).filter { !ids.contains($0) }
@@ -47,5 +43,14 @@ struct ReloadPlan {
         report = ConfigurationReloadReport(
             apps: ids.sorted(), added: apps.map(\.id).filter { runningApps[$0] == nil }.sorted(), removed: removed.sorted(),
             changed: changed.sorted(), restartRequired: restartRequired)
+    }
+
+    /// Whether two apps' settings for a store say the same (none on both sides is the same).
+    private static func same(_ first: (any StoreSettings)?, _ second: (any StoreSettings)?) -> Bool {
+        switch (first, second) {
+        case (nil, nil): true
+        case let (first?, second?): first.isSame(as: second)
+        default: false
+        }
     }
 }

@@ -6,8 +6,8 @@ public struct AppSettings: Sendable, Hashable {
     public var id: String
     /// The app's bundle identifier; receipts of other apps are refused.
     public var bundleID: String
-    /// App Store settings; nil when the app does not sell on the App Store.
-    public var apple: AppleSettings?
+    /// Its settings for each store it sells on (`apple:`, `google:`, `stripe:`), read by the stores' modules.
+    public var storeSettings = StoreSettingsSet()
     /// The products the app sells and the entitlements they grant.
     public var catalog: Catalog
     /// The key the app itself uses: post purchases, read its own customer.
@@ -26,11 +26,10 @@ public struct AppSettings: Sendable, Hashable {
     public var revenue = RevenueSettings()
 
     public init(
-        id: String, bundleID: String, apple: AppleSettings?, catalog: Catalog, publicAPIKey: String, secretAPIKey: String
+        id: String, bundleID: String, catalog: Catalog, publicAPIKey: String, secretAPIKey: String
     ) {
         self.id = id
         self.bundleID = bundleID
-        self.apple = apple
         self.catalog = catalog
         self.publicAPIKey = publicAPIKey
         self.secretAPIKey = secretAPIKey

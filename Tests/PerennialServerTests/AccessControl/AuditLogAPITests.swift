@@ -51,7 +51,7 @@ struct AuditLogAPITests {
 
     @Test func aChangeTheLogCannotRecordIsRefusedAndNotMadeWhileReadsGoOn() async throws {
         let app = AppSettings(
-            id: "forest", bundleID: TestHarness.bundleID, apple: nil, catalog: TestHarness.catalog(), publicAPIKey: TestHarness.publicKey,
+            id: "forest", bundleID: TestHarness.bundleID, catalog: TestHarness.catalog(), publicAPIKey: TestHarness.publicKey,
             secretAPIKey: TestHarness.secretKey
         )
         let changes = Mutex(0)

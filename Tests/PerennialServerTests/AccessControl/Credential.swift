@@ -16,7 +16,7 @@ enum Credential: String, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The second app: the same catalog as `forest`, other keys, no store credentials.
     static let grove = AppSettings(
-        id: "grove", bundleID: "com.example.grove", apple: nil, catalog: TestHarness.catalog(), publicAPIKey: grovePublicKey,
+        id: "grove", bundleID: "com.example.grove", catalog: TestHarness.catalog(), publicAPIKey: grovePublicKey,
         secretAPIKey: groveSecretKey
     )
 

@@ -9,7 +9,7 @@ import Testing
 struct RateLimiterTests {
     static func app(_ id: String, limits: RateLimitSettings? = nil) -> AppSettings {
         var app = AppSettings(
-            id: id, bundleID: "com.example.\(id)", apple: nil, catalog: Catalog(products: []), publicAPIKey: "pk_\(id)_0123456789abcdef",
+            id: id, bundleID: "com.example.\(id)", catalog: Catalog(products: []), publicAPIKey: "pk_\(id)_0123456789abcdef",
             secretAPIKey: "sk_\(id)_0123456789abcdef"
         )
         app.rateLimits = limits

@@ -14,7 +14,7 @@ struct ExactLookupTests {
 
     static func app(_ id: String, rateLimits: RateLimitSettings? = nil) -> AppSettings {
         var app = AppSettings(
-            id: id, bundleID: "com.example.cafe", apple: nil, catalog: TestHarness.catalog(), publicAPIKey: "pk_cafe_0123456789",
+            id: id, bundleID: "com.example.cafe", catalog: TestHarness.catalog(), publicAPIKey: "pk_cafe_0123456789",
             secretAPIKey: "sk_cafe_0123456789")
         app.rateLimits = rateLimits
         return app

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HummingbirdTesting
 import NIOCore
+import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialServices
 import Testing

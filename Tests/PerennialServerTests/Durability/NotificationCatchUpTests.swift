@@ -1,4 +1,5 @@
 import Crypto
+import PerennialAppStoreAdapter
 import PerennialCore
 import PerennialServices
 import PerennialSimulator

@@ -37,7 +37,7 @@ struct GooglePlayConfigurationTests {
             token_uri: http://127.0.0.1:8091/token
             certs_url: http://127.0.0.1:8091/certs
             """), file: "perennial.yaml")
-        let google = try #require(configuration.stores.settings(GooglePlaySettings.self, store: .playStore, app: "forest"))
+        let google = try #require(configuration.apps[0].storeSettings[.playStore] as? GooglePlaySettings)
         #expect(google.packageName == "com.example.forest")
         #expect(google.serviceAccountKey.tokenURI == "http://127.0.0.1:8091/token")
         #expect(google.serviceAccountKey.clientEmail == "perennial@forest.iam.gserviceaccount.com")

@@ -55,7 +55,7 @@ struct PlayIngestionWriteTests {
                 push: settings.push, keys: PlayGoogleKeys(url: settings.certsURL, transport: google, clock: clock)
             )
             var app = AppSettings(
-                id: "forest", bundleID: "com.example.forest", apple: nil, catalog: TestHarness.catalog(),
+                id: "forest", bundleID: "com.example.forest", catalog: TestHarness.catalog(),
                 publicAPIKey: TestHarness.publicKey, secretAPIKey: TestHarness.secretKey
             )
             app.transferPolicy = transferPolicy

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import NIOCore
+import PerennialAppStoreAdapter
 import Testing
 
 /// The identity routes end to end on the App Store simulator: an anonymous app buys, logs in, and the alias

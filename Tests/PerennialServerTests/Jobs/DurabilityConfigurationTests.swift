@@ -1,3 +1,4 @@
+import PerennialAppStoreAdapter
 import PerennialServer
 import PerennialServices
 import PerennialStorage

@@ -11,7 +11,7 @@ import Testing
 struct EffectOutboxTests {
     static func app(_ policy: TransferPolicy = .transfer) -> AppSettings {
         var app = AppSettings(
-            id: "forest", bundleID: "com.example.forest", apple: nil,
+            id: "forest", bundleID: "com.example.forest",
             catalog: Catalog(products: [Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"])]),
             publicAPIKey: "pk_test_0123456789abcdef", secretAPIKey: "sk_test_0123456789abcdef"
         )

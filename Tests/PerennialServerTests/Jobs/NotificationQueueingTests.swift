@@ -87,7 +87,7 @@ struct NotificationQueueingTests {
             let inbox = SQLNotificationInbox(database: connection)
             let secrets = try SecretBox(masterKey: SecretBox.generateMasterKey())
             let app = AppSettings(
-                id: "forest", bundleID: "com.example.forest", apple: nil,
+                id: "forest", bundleID: "com.example.forest",
                 catalog: Catalog(products: [Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"])]),
                 publicAPIKey: "pk_test_0123456789abcdef", secretAPIKey: "sk_test_0123456789abcdef"
             )

@@ -10,7 +10,7 @@ import Testing
 @Suite("Reconciliation service")
 struct ReconciliationServiceTests {
     static let app = AppSettings(
-        id: "forest", bundleID: "com.example.forest", apple: nil,
+        id: "forest", bundleID: "com.example.forest",
         catalog: Catalog(products: [
             Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"]),
             Product(id: "coins.100", type: .consumable, entitlements: []),

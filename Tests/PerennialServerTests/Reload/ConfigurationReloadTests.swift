@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 @testable import PerennialServer
+import PerennialAppStoreAdapter
 import PerennialServices
 import PerennialStoreModule
 import Testing

@@ -37,7 +37,7 @@ struct StripeConfigurationTests {
             checkout: {success_url: https://example.com/ok, cancel_url: https://example.com/no, trial_days: 14}
             portal_return_url: https://example.com/account
             """), file: "perennial.yaml")
-        let stripe = try #require(configuration.stores.settings(StripeSettings.self, store: .stripe, app: "forest"))
+        let stripe = try #require(configuration.apps[0].storeSettings[.stripe] as? StripeSettings)
         #expect(stripe.webhookSecrets == ["whsec_secretvalue", "whsec_previous"])
         #expect(stripe.apiBaseURL == "http://127.0.0.1:8090" && stripe.apiVersion == "2026-10-28.endive")
         #expect(stripe.toleranceSeconds == 120 && stripe.pastDueAccess == .none)

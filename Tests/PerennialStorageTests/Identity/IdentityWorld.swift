@@ -7,7 +7,7 @@ import PerennialStorage
 /// purchase route does), logins, attributes and erasure.
 struct IdentityWorld {
     static let app = AppSettings(
-        id: "app", bundleID: "com.example.app", apple: nil,
+        id: "app", bundleID: "com.example.app",
         catalog: Catalog(products: [
             Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"]),
             Product(id: "price_web", type: .autoRenewable, subscriptionGroup: "web", entitlements: ["pro"], store: .stripe),

@@ -16,7 +16,7 @@ import Testing
 struct MetricRollupPropertyTests {
     static let app: AppSettings = {
         var app = AppSettings(
-            id: "app", bundleID: "com.example.app", apple: nil,
+            id: "app", bundleID: "com.example.app",
             catalog: Catalog(products: [
                 Product(id: "pro.monthly", type: .autoRenewable, subscriptionGroup: "pro", entitlements: ["pro"],
                         price: Money(minorUnits: 999, currency: "USD")),

@@ -1,3 +1,4 @@
+import PerennialAppStoreAdapter
 import PerennialServices
 import PerennialStoreModule
 
@@ -10,7 +11,7 @@ enum OfferKeyParser {
             guard !settings.offerKeys.contains(where: { $0.id == id }) else { throw element.error("offer key \(id) is declared twice") }
             let active = try element.child("active").map { try $0.string() != "false" } ?? true
             settings.offerKeys.append(OfferKeySettings(
-                id: id, privateKeyPEM: try AppSettingsParser.privateKeyPEM(element, name: "private_key"), isActive: active
+                id: id, privateKeyPEM: try AppleSettingsParser.privateKeyPEM(element, name: "private_key"), isActive: active
             ))
         }
         settings.offerIssuerID = try apple.child("offer_issuer_id")?.string()

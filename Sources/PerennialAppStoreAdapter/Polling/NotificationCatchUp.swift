@@ -1,4 +1,4 @@
-/// The `notification.catch_up` job that `MaintenanceScheduler` queues when an app's interval has passed;
+/// The `notification.catch_up` job that the App Store adapter's periodic work queues when an app's interval has passed;
 /// the store's own handler reads the notifications it missed (the App Store's notification history).
 public enum NotificationCatchUp {
     /// The job kind.

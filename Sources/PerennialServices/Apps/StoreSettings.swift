@@ -1,8 +1,8 @@
 /// An app's settings for one store: the section of the app's configuration the store's module reads
-/// (`google:`, `stripe:`), which the store's clients are built from at startup.
+/// (`apple:`, `google:`, `stripe:`), which the store's clients are built from at startup.
 public protocol StoreSettings: Sendable {
-    /// The secrets the settings hold, by name (a key file, API keys, webhook secrets), which the server
-    /// seals in the database with the app's other credentials.
+    /// The secrets the settings hold, by name (shared secrets, key files, API keys, webhook secrets), which
+    /// the server seals in the database with the app's other credentials.
     var secrets: [String: [String]] { get }
 
     /// Whether `other` says the same, so that a reload needs no restart for the store.

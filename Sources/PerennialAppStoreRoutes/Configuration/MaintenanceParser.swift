@@ -1,3 +1,4 @@
+import PerennialAppStoreAdapter
 import PerennialServices
 import PerennialStoreModule
 

@@ -1,4 +1,4 @@
-import PerennialStoreModule
+import PerennialServices
 import PerennialStripeAdapter
 
 extension StripeSettings: StoreSettings {

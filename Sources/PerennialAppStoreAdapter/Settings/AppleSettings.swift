@@ -1,4 +1,5 @@
 import PerennialAppStore
+import PerennialServices
 
 /// How Perennial talks to the App Store for one app.
 public struct AppleSettings: Sendable, Hashable {
