@@ -71,6 +71,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialPayPal",
+            dependencies: [
+                "PerennialCore", "PerennialOutbound", "CZlib",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialServices",
             dependencies: [
                 "PerennialCore", "PerennialOutbound",
@@ -287,6 +297,17 @@ let package = Package(
                 "PerennialGooglePlay", "PerennialCore", "PerennialOutbound",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialPayPalTests",
+            dependencies: [
+                "PerennialPayPal", "PerennialCore", "PerennialTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,4 @@
 import PerennialServices
-import PerennialStripeAdapter
 
 extension StripeSettings: StoreSettings {
     /// The secret key and the webhook signing secrets.
