@@ -303,8 +303,7 @@ let package = Package(
         .testTarget(
             name: "PerennialPayPalTests",
             dependencies: [
-                "PerennialPayPal", "PerennialCore", "PerennialTesting",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "PerennialPayPal", "PerennialCore", "PerennialOutbound",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,0 +1,99 @@
+import Foundation
+import PerennialOutbound
+
+extension PayPalAPIClient {
+    /// Sends a call with a valid token and decodes its 2xx answer.
+    func send<Answer: Decodable>(
+        _ type: Answer.Type, method: String = "GET", path: APIPath, query: String? = nil, body: [UInt8] = []
+    ) async throws(PayPalAPIError) -> Answer {
+        let call = "\(method) \(path.template)"
+        var refreshed = false
+        while true {
+            let token = try await accessToken()
+            var headers = [
+                HTTPTransportHeader(name: "Authorization", value: "Bearer \(token)"), HTTPTransportHeader(name: "Accept", value: "application/json"),
+            ]
+            if !body.isEmpty { headers.append(HTTPTransportHeader(name: "Content-Type", value: "application/json")) }
+            let request = HTTPTransportRequest(
+                method: method, url: baseURL + path.path + (query.map { "?" + $0 } ?? ""), headers: headers, body: body, timeout: timeout,
+                purpose: HTTPTransportPurpose(store: "paypal", endpoint: call))
+            let response = try await sendRetrying(request, call: call)
+            if response.status == 401, !refreshed {
+                await tokens.drop()
+                refreshed = true
+                continue
+            }
+            guard (200..<300).contains(response.status) else { throw Self.failure(response, call: call) }
+            do {
+                return try JSONDecoder().decode(Answer.self, from: Data(response.body))
+            } catch {
+                throw PayPalAPIError(.decoding, message: "the answer to \(call) is not a \(Answer.self)", httpStatus: response.status)
+            }
+        }
+    }
+
+    /// The app's access token, fetched when none is cached.
+    func accessToken() async throws(PayPalAPIError) -> String {
+        if let token = await tokens.current() { return token }
+        let basic = Data("\(credentials.clientID):\(credentials.secret)".utf8).base64EncodedString()
+        let request = HTTPTransportRequest(
+            method: "POST", url: baseURL + "/v1/oauth2/token",
+            headers: [
+                HTTPTransportHeader(name: "Authorization", value: "Basic \(basic)"),
+                HTTPTransportHeader(name: "Content-Type", value: "application/x-www-form-urlencoded"),
+                HTTPTransportHeader(name: "Accept", value: "application/json"),
+            ],
+            body: Array("grant_type=client_credentials".utf8), timeout: timeout,
+            purpose: HTTPTransportPurpose(store: "paypal", endpoint: "POST /v1/oauth2/token"))
+        let response = try await sendRetrying(request, call: "POST /v1/oauth2/token")
+        guard (200..<300).contains(response.status) else {
+            var failure = Self.failure(response, call: "POST /v1/oauth2/token")
+            if response.status == 401 || response.status == 400 { failure.code = .unauthorized }
+            throw failure
+        }
+        guard let answer = try? JSONDecoder().decode(PayPalTokenAnswer.self, from: Data(response.body)), !answer.accessToken.isEmpty else {
+            throw PayPalAPIError(.decoding, message: "the token answer holds no access_token", httpStatus: response.status)
+        }
+        await tokens.store(answer.accessToken, expiresIn: answer.expiresIn)
+        return answer.accessToken
+    }
+
+    /// Sends a request, retrying transport failures, 429 and 5xx; returns any other answer.
+    func sendRetrying(_ request: HTTPTransportRequest, call: String) async throws(PayPalAPIError) -> HTTPTransportResponse {
+        var failures = 0
+        while true {
+            let failure: PayPalAPIError
+            do {
+                let response = try await transport.send(request)
+                guard response.status == 429 || response.status >= 500 else { return response }
+                failure = Self.failure(response, call: call)
+            } catch let error as HTTPTransportError where error.code == .invalidRequest {
+                throw PayPalAPIError(.transport, message: "cannot send \(call): \(error.message)")
+            } catch is CancellationError {
+                throw PayPalAPIError(.transport, message: "\(call) was cancelled")
+            } catch {
+                failure = PayPalAPIError(.transport, message: "\(call) got no answer")
+            }
+            failures += 1
+            guard failures < retryPolicy.attempts else { throw failure }
+            do {
+                try await sleep(retryPolicy.delay(afterFailure: failures) { Double.random(in: $0) })
+            } catch {
+                throw failure
+            }
+        }
+    }
+
+    /// The error a non-2xx answer stands for, with PayPal's own name of it.
+    static func failure(_ response: HTTPTransportResponse, call: String) -> PayPalAPIError {
+        let answer = try? JSONDecoder().decode(PayPalErrorAnswer.self, from: Data(response.body))
+        let name = (answer?.name ?? answer?.error).map { String($0.prefix(64)) }
+        let code: PayPalAPIError.Code = switch response.status {
+        case 401: .unauthorized
+        case 404: .notFound
+        case 429, 500...: .unavailable
+        default: .refused
+        }
+        return PayPalAPIError(code, message: "\(call) answered \(response.status)\(name.map { " \($0)" } ?? "")", payPalName: name, httpStatus: response.status)
+    }
+}
