@@ -160,6 +160,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialPayPalAdapter",
+            dependencies: [
+                "PerennialPayPal", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialAppStoreRoutes",
             dependencies: [
                 "PerennialHTTP", "PerennialServices", "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialCore",
@@ -212,7 +221,8 @@ let package = Package(
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
-                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialStoreModule", "CZlib",
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialStoreModule",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -303,7 +313,7 @@ let package = Package(
         .testTarget(
             name: "PerennialPayPalTests",
             dependencies: [
-                "PerennialPayPal", "PerennialCore", "PerennialOutbound",
+                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -348,6 +358,7 @@ let package = Package(
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialStripe", "PerennialStripeAdapter",
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
+                "PerennialPayPal", "PerennialPayPalAdapter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -33,7 +33,7 @@ STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialServices", "PerennialStorage
 STORE_TARGETS = {
     "PerennialAppStore", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialGooglePlay",
     "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes", "PerennialStripe", "PerennialStripeAdapter",
-    "PerennialStripeRoutes", "PerennialPayPal", "PerennialSimulator",
+    "PerennialStripeRoutes", "PerennialPayPal", "PerennialPayPalAdapter", "PerennialSimulator",
 }
 IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+|private\s+|fileprivate\s+)?"

@@ -1,6 +1,7 @@
 import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialGooglePlayRoutes
+import PerennialPayPalAdapter
 import PerennialServices
 import PerennialStoreModule
 import PerennialStripeRoutes
@@ -8,7 +9,7 @@ import PerennialStripeRoutes
 /// The stores this server runs: the one place they are listed.
 public enum StoreModules {
     /// Every store's module, in the order their codes and settings are listed.
-    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule()]
+    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule(), PayPalModule()]
 
     /// The module of `store`, if the server runs it.
     public static func module(for store: Store) -> (any StoreModule)? {

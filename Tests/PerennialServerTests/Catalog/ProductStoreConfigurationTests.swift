@@ -18,7 +18,7 @@ import Testing
         """
     }
 
-    @Test(arguments: [("store: google", Store.playStore), ("store: play_store", .playStore), ("store: stripe", .stripe),
+    @Test(arguments: [("store: google", Store.playStore), ("store: play_store", .playStore), ("store: stripe", .stripe), ("store: paypal", Store(rawValue: "paypal")!),
                       ("store: apple, subscription_group: g", .appStore), ("store: google, base_plans: [monthly, p-1y]", .playStore)])
     func aStoreIsNamedEitherWay(product: String, store: Store) throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse(Self.yaml(product: product), file: "perennial.yaml")
@@ -26,11 +26,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("store: paypal", "apps[0].products[0].store", "unknown store; expected apple, google, stripe"),
+        ("store: square", "apps[0].products[0].store", "unknown store; expected apple, google, stripe, paypal"),
         ("store: apple, subscription_group: g, base_plans: [monthly]", "apps[0].products[0].base_plans", "store: apple"),
         ("base_plans: [monthly], subscription_group: g", "apps[0].products[0].base_plans", "add its store:"),
         ("store: google, base_plans: [-monthly]", "apps[0].products[0].base_plans", "lowercase letters"),
-        ("store: apple", "apps[0].products[0]", "not needed with store: google or store: stripe"),
+        ("store: apple", "apps[0].products[0]", "not needed with store: google or store: stripe or store: paypal"),
     ])
     func eachMistakeIsNamed(product: String, key: String, problem: String) {
         #expect {

@@ -1,0 +1,62 @@
+import Foundation
+import PerennialPayPal
+import PerennialStoreModule
+import SwiftASN1
+import X509
+
+/// Reads an app's `paypal:` section: `{client_id, secret, webhook_id, environment: sandbox|live,
+/// api_base_url?, trusted_roots_file?, certificate_hosts?}`. The secret is best given as an
+/// `${ENVIRONMENT_VARIABLE}`; it is sealed in the database and never logged. A delivery's certificate must
+/// chain to the system's trusted roots unless `trusted_roots_file` (PEM) names others; certificates are
+/// fetched from PayPal's API hosts only, unless `certificate_hosts` names others (a simulator's, in tests:
+/// over http too when `api_base_url` is http).
+enum PayPalSettingsParser {
+    /// Where the system keeps its trusted roots (Debian and Ubuntu, Fedora and RHEL, Alpine and macOS).
+    static let systemRootFiles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+
+    static func parse(_ node: ConfigurationNode) throws -> PayPalSettings {
+        try node.allowKeys(["client_id", "secret", "webhook_id", "environment", "api_base_url", "trusted_roots_file", "certificate_hosts"])
+        let clientID = try nonEmpty(node.requiredChild("client_id"))
+        let secret = try nonEmpty(node.requiredChild("secret"))
+        let webhookID = try nonEmpty(node.requiredChild("webhook_id"))
+        let environmentNode = try node.requiredChild("environment")
+        let isLive: Bool
+        switch try environmentNode.string() {
+        case "live": isLive = true
+        case "sandbox": isLive = false
+        default: throw environmentNode.error("must be sandbox or live")
+        }
+        let apiBaseURL = try node.child("api_base_url")?.httpURL()
+        var rule = PayPalCertificateURLRule()
+        if let hosts = try node.child("certificate_hosts") {
+            rule = PayPalCertificateURLRule(hosts: Set(try hosts.strings().map { $0.lowercased() }), allowsHTTP: apiBaseURL?.hasPrefix("http://") ?? false)
+        }
+        let rootsNode = try node.child("trusted_roots_file")
+        let rootsPath = try rootsNode?.string()
+        let roots = try (rootsPath.map { [$0] } ?? systemRootFiles).lazy.compactMap { path in
+            FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+        }.first.map { path, text in
+            let certificates = certificates(inPEM: text)
+            guard !certificates.isEmpty, let rootsNode else { return certificates }
+            guard !certificates.isEmpty else { throw rootsNode.error("\(path) holds no PEM certificate") }
+            return certificates
+        }
+        if let rootsNode, roots?.isEmpty ?? true { throw rootsNode.error("cannot read PEM certificates from \(rootsPath ?? "")") }
+        return PayPalSettings(
+            credentials: PayPalCredentials(clientID: clientID, secret: secret), webhookID: webhookID, isLive: isLive,
+            apiBaseURL: apiBaseURL, certificateURLs: rule, trustedRoots: roots ?? [])
+    }
+
+    /// Every certificate of a PEM bundle that can be read.
+    static func certificates(inPEM text: String) -> [Certificate] {
+        ((try? PEMDocument.parseMultiple(pemString: text)) ?? []).compactMap { try? Certificate(pemDocument: $0) }
+    }
+
+    private static func nonEmpty(_ node: ConfigurationNode) throws -> String {
+        let value = try node.string()
+        guard !value.isEmpty, value.utf8.count <= 512, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw node.error("must be a value without spaces")
+        }
+        return value
+    }
+}
