@@ -7,7 +7,8 @@ import X509
 /// Reads an app's `paypal:` section: `{client_id, secret, webhook_id, environment: sandbox|live,
 /// api_base_url?, trusted_roots_file?, certificate_hosts?}`. The secret is best given as an
 /// `${ENVIRONMENT_VARIABLE}`; it is sealed in the database and never logged. A delivery's certificate must
-/// chain to the system's trusted roots unless `trusted_roots_file` (PEM) names others; certificates are
+/// chain to the system's trusted roots unless `trusted_roots_file` (PEM) names others (with no roots at all,
+/// each delivery is verified by asking PayPal); certificates are
 /// fetched from PayPal's API hosts only, unless `certificate_hosts` names others (a simulator's, in tests:
 /// over http too when `api_base_url` is http).
 enum PayPalSettingsParser {
@@ -31,20 +32,24 @@ enum PayPalSettingsParser {
         if let hosts = try node.child("certificate_hosts") {
             rule = PayPalCertificateURLRule(hosts: Set(try hosts.strings().map { $0.lowercased() }), allowsHTTP: apiBaseURL?.hasPrefix("http://") ?? false)
         }
-        let rootsNode = try node.child("trusted_roots_file")
-        let rootsPath = try rootsNode?.string()
-        let roots = try (rootsPath.map { [$0] } ?? systemRootFiles).lazy.compactMap { path in
-            FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
-        }.first.map { path, text in
-            let certificates = certificates(inPEM: text)
-            guard !certificates.isEmpty, let rootsNode else { return certificates }
-            guard !certificates.isEmpty else { throw rootsNode.error("\(path) holds no PEM certificate") }
-            return certificates
+        let roots: [Certificate]
+        if let rootsNode = try node.child("trusted_roots_file") {
+            let path = try rootsNode.string()
+            roots = FileManager.default.contents(atPath: path).map { certificates(inPEM: String(decoding: $0, as: UTF8.self)) } ?? []
+            guard !roots.isEmpty else { throw rootsNode.error("cannot read PEM certificates from \(path)") }
+        } else {
+            roots = systemRoots()
         }
-        if let rootsNode, roots?.isEmpty ?? true { throw rootsNode.error("cannot read PEM certificates from \(rootsPath ?? "")") }
         return PayPalSettings(
             credentials: PayPalCredentials(clientID: clientID, secret: secret), webhookID: webhookID, isLive: isLive,
-            apiBaseURL: apiBaseURL, certificateURLs: rule, trustedRoots: roots ?? [])
+            apiBaseURL: apiBaseURL, certificateURLs: rule, trustedRoots: roots)
+    }
+
+    /// The system's trusted roots, from the first bundle found; none when there is none (deliveries are then
+    /// verified by asking PayPal).
+    static func systemRoots() -> [Certificate] {
+        systemRootFiles.lazy.compactMap { FileManager.default.contents(atPath: $0) }
+            .map { certificates(inPEM: String(decoding: $0, as: UTF8.self)) }.first { !$0.isEmpty } ?? []
     }
 
     /// Every certificate of a PEM bundle that can be read.
