@@ -275,7 +275,8 @@ let package = Package(
         .target(
             name: "PerennialTesting",
             dependencies: [
-                "PerennialCore", "PerennialAppStore",
+                "PerennialCore", "PerennialAppStore", "PerennialPayPal",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -314,6 +315,7 @@ let package = Package(
             name: "PerennialPayPalTests",
             dependencies: [
                 "PerennialPayPal", "PerennialPayPalAdapter", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
+                "PerennialTesting",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

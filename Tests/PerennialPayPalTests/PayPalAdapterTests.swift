@@ -4,6 +4,7 @@ import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalAdapter
 import PerennialServices
+import PerennialTesting
 import Testing
 
 /// The PayPal adapter refuses deliveries PayPal did not sign for the app before anything is stored, asks

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialPayPal
+import PerennialTesting
 import Testing
 import X509
 

@@ -7,16 +7,17 @@ import X509
 
 /// A certificate authority standing in for PayPal's: a root, and a message-verification leaf whose key signs
 /// transmissions as PayPal signs its webhooks.
-struct PayPalTestAuthority: Sendable {
-    let root: Certificate
-    let leaf: Certificate
-    let leafKey: _RSA.Signing.PrivateKey
+public struct PayPalTestAuthority: Sendable {
+    public let root: Certificate
+    public let leaf: Certificate
+    public let leafKey: _RSA.Signing.PrivateKey
 
     /// One authority for the whole run: RSA keys are slow to make.
-    static let shared = try! PayPalTestAuthority()
-    static let validity = Date(timeIntervalSince1970: 1_700_000_000)...Date(timeIntervalSince1970: 1_900_000_000)
+    // A test-support singleton: a failure to make RSA keys is a broken machine, and every test would fail anyway.
+    public static let shared = try! PayPalTestAuthority()
+    public static let validity = Date(timeIntervalSince1970: 1_700_000_000)...Date(timeIntervalSince1970: 1_900_000_000)
 
-    init(leafName: String = "messageverificationcerts.sandbox.paypal.com", validity: ClosedRange<Date> = Self.validity) throws {
+    public init(leafName: String = "messageverificationcerts.sandbox.paypal.com", validity: ClosedRange<Date> = Self.validity) throws {
         let rootKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         leafKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let rootName = try DistinguishedName { CommonName("Test PayPal Root"); OrganizationName("Perennial") }
@@ -42,13 +43,15 @@ struct PayPalTestAuthority: Sendable {
     }
 
     /// What the certificate URL answers: the leaf's PEM.
-    var chainPEM: String { (try? leaf.serializeAsPEM().pemString) ?? "" }
+    public var chainPEM: String { (try? leaf.serializeAsPEM().pemString) ?? "" }
 
-    /// A transmission of `body` for `webhookID`, signed with the leaf's key.
-    func transmission(body: Data, webhookID: String, id: String = "b2384410-f8d2-11e6-bb54-31e9a59b9a84", time: String) throws -> PayPalTransmission {
+    /// A transmission of `body` for `webhookID`, signed with the leaf's key, its certificate at `certificateURL`.
+    public func transmission(
+        body: Data, webhookID: String, id: String = "b2384410-f8d2-11e6-bb54-31e9a59b9a84", time: String,
+        certificateURL: String = "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42"
+    ) throws -> PayPalTransmission {
         var unsigned = PayPalTransmission(
-            id: id, time: time, signature: [], certificateURL: "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42",
-            algorithm: "SHA256withRSA")
+            id: id, time: time, signature: [], certificateURL: certificateURL, algorithm: "SHA256withRSA")
         let signature = try leafKey.signature(for: Data(unsigned.signedText(webhookID: webhookID, body: body).utf8), padding: .insecurePKCS1v1_5)
         unsigned.signature = Array(signature.rawRepresentation)
         return unsigned
