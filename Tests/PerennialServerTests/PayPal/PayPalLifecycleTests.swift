@@ -104,4 +104,20 @@ import Testing
             #expect(try await Self.entitlements(harness).isEmpty)
         }
     }
+
+    @Test func aCustomerPayingOnTheAppStoreAndOnPayPalIsOneCustomer() async throws {
+        let payPal = FakePayPal()
+        await payPal.set(plan: Self.plan)
+        try await TestHarness.run(configureApp: { Self.configure(&$0) }, payPal: payPal) { harness in
+            let purchase = try await harness.simulator.purchase(account: "paula-ios", bundleID: TestHarness.bundleID, productID: "pro.monthly")
+            let receipt = try await harness.postReceipt(purchase.receiptData, appUserID: "paula")
+            #expect(receipt.status == 200)
+            let start = harness.clock.now()
+            await payPal.set(subscription: Self.subscription(start: start), payments: [Self.payment("S-1", at: start)])
+            let status = try await Self.post(Self.event("WH-1", "BILLING.SUBSCRIPTION.ACTIVATED", #"{"id":"I-1"}"#, at: start), harness, sentAt: start)
+            #expect(status == 200)
+            let customer = try await harness.customer("paula").body
+            #expect(Set(customer["subscriptions"].array.compactMap { $0["store"].string }) == ["app_store", "paypal"])
+        }
+    }
 }
