@@ -38,7 +38,7 @@ enum PayPalSettingsParser {
             roots = FileManager.default.contents(atPath: path).map { certificates(inPEM: String(decoding: $0, as: UTF8.self)) } ?? []
             guard !roots.isEmpty else { throw rootsNode.error("cannot read PEM certificates from \(path)") }
         } else {
-            roots = systemRoots()
+            roots = systemRoots
         }
         return PayPalSettings(
             credentials: PayPalCredentials(clientID: clientID, secret: secret), webhookID: webhookID, isLive: isLive,
@@ -46,11 +46,9 @@ enum PayPalSettingsParser {
     }
 
     /// The system's trusted roots, from the first bundle found; none when there is none (deliveries are then
-    /// verified by asking PayPal).
-    static func systemRoots() -> [Certificate] {
-        systemRootFiles.lazy.compactMap { FileManager.default.contents(atPath: $0) }
-            .map { certificates(inPEM: String(decoding: $0, as: UTF8.self)) }.first { !$0.isEmpty } ?? []
-    }
+    /// verified by asking PayPal). Read once per process, however many apps and reloads read `paypal:`.
+    static let systemRoots: [Certificate] = systemRootFiles.lazy.compactMap { FileManager.default.contents(atPath: $0) }
+        .map { certificates(inPEM: String(decoding: $0, as: UTF8.self)) }.first { !$0.isEmpty } ?? []
 
     /// Every certificate of a PEM bundle that can be read.
     static func certificates(inPEM text: String) -> [Certificate] {
