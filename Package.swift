@@ -81,6 +81,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialPayPalSimulator",
+            dependencies: [
+                "PerennialPayPal", "PerennialCore", "PerennialOutbound", "PerennialStoreModule",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialServices",
             dependencies: [
                 "PerennialCore", "PerennialOutbound",
@@ -162,7 +174,8 @@ let package = Package(
         .target(
             name: "PerennialPayPalAdapter",
             dependencies: [
-                "PerennialPayPal", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
+                "PerennialPayPal", "PerennialPayPalSimulator", "PerennialServices", "PerennialStoreModule", "PerennialCore",
+                "PerennialOutbound",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -275,7 +288,7 @@ let package = Package(
         .target(
             name: "PerennialTesting",
             dependencies: [
-                "PerennialCore", "PerennialAppStore", "PerennialPayPal",
+                "PerennialCore", "PerennialAppStore", "PerennialPayPal", "PerennialPayPalSimulator",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -314,8 +327,10 @@ let package = Package(
         .testTarget(
             name: "PerennialPayPalTests",
             dependencies: [
-                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
-                "PerennialTesting",
+                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialServices", "PerennialStoreModule",
+                "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -360,7 +375,7 @@ let package = Package(
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialStripe", "PerennialStripeAdapter",
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
-                "PerennialPayPal", "PerennialPayPalAdapter",
+                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

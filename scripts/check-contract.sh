@@ -56,6 +56,7 @@ PY
     --google-push-url http://127.0.0.1:18080/v1/google/notifications/example > simulator.log 2>&1 &
 for _ in $(seq 150); do curl -sf localhost:18090/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
 curl -sf localhost:18090/simulator/google/key-file -o simulator-play-key.json
+curl -sf localhost:18090/simulator/paypal/root.pem -o simulator-paypal-root.pem
 # The web price the example sells (README's worked example makes it the same way).
 curl -sf -X POST localhost:18090/simulator/stripe/prices \
     -d '{"id": "price_example_pro_monthly", "unit_amount": 999, "currency": "usd", "product_name": "Pro (web)"}' > /dev/null

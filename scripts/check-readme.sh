@@ -27,7 +27,8 @@ for port in 8070 8080 8090; do
         exit 1
     fi
 done
-rm -rf perennial.sqlite perennial.sqlite-* perennial.key simulator-root.der simulator-play-key.json perennial-simulator
+rm -rf perennial.sqlite perennial.sqlite-* perennial.key simulator-root.der simulator-play-key.json simulator-paypal-root.pem \
+    perennial-simulator
 
 script=$(mktemp /tmp/perennial-readme.XXXXXX.sh)
 {

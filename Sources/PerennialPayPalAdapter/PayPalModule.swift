@@ -1,5 +1,6 @@
 import PerennialCore
 import PerennialPayPal
+import PerennialPayPalSimulator
 import PerennialServices
 import PerennialStoreModule
 
@@ -23,5 +24,9 @@ public struct PayPalModule: StoreModule {
 
     public func makeRuntime(_ context: StoreContext, settings: [String: any StoreSettings]) async throws -> (any StoreRuntime)? {
         PayPalRuntime(settings: settings.compactMapValues { $0 as? PayPalSettings }, context: context)
+    }
+
+    public func makeSimulator(_ context: SimulatorContext) async -> (any StoreSimulator)? {
+        PayPalStoreSimulator(context: context)
     }
 }

@@ -57,7 +57,7 @@ extension PayPalSubscriptionSnapshot {
 
     /// `instant` moved `times` of `frequency` later on the UTC calendar (a month from January 31 is the end
     /// of February); nil for a unit PayPal does not define or a count out of range.
-    static func adding(_ frequency: PayPalFrequency, times: Int, to instant: Instant) -> Instant? {
+    public static func adding(_ frequency: PayPalFrequency, times: Int, to instant: Instant) -> Instant? {
         let count = (frequency.intervalCount ?? 1) * times
         guard (1...10_000).contains(count) else { return nil }
         let component: Calendar.Component

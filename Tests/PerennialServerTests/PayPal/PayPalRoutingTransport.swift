@@ -1,11 +1,13 @@
 import PerennialOutbound
 
-/// Sends calls to `https://paypal.test` to the fake PayPal, the rest to the network (the simulators).
+/// Sends calls to `paypal.test` (https or http) to the fake or simulated PayPal, the rest to the network (the
+/// simulators).
 struct PayPalRoutingTransport: HTTPTransport {
     let payPal: any HTTPTransport
     let network: any HTTPTransport
 
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
-        try await (request.url.hasPrefix(FakePayPal.host) ? payPal : network).send(request)
+        let toPayPal = request.url.hasPrefix(FakePayPal.host) || request.url.hasPrefix("http://paypal.test/")
+        return try await (toPayPal ? payPal : network).send(request)
     }
 }

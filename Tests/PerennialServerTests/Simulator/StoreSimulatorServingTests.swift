@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOCore
 import PerennialServer
 import PerennialSimulator
 import PerennialStoreModule
@@ -32,6 +33,16 @@ import Testing
         #expect(listed.status == .ok)
         let body = try await listed.body.collect(upTo: 1 << 20)
         #expect(String(buffer: body).contains("\"object\""))
+        // PayPal's module: its API at PayPal's paths, beside Stripe's `/v1/…`.
+        var token = HTTPClientRequest(url: "\(base)/v1/oauth2/token")
+        token.method = .POST
+        token.headers.add(name: "Authorization", value: "Basic " + Data("perennial-client:perennial-secret".utf8).base64EncodedString())
+        token.body = .bytes(ByteBuffer(string: "grant_type=client_credentials"))
+        let issued = try await HTTPClient.shared.execute(token, timeout: .seconds(10))
+        #expect(issued.status == .ok)
+        #expect(String(buffer: try await issued.body.collect(upTo: 1 << 20)).contains("access_token"))
+        let root = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/simulator/paypal/root.pem"), timeout: .seconds(10))
+        #expect(String(buffer: try await root.body.collect(upTo: 1 << 20)).hasPrefix("-----BEGIN CERTIFICATE-----"))
         // The test store's module: its route, and its ticks.
         try await Task.sleep(for: .milliseconds(1_500))
         let ticks = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/simulator/test_store/ticks"), timeout: .seconds(10))
