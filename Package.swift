@@ -81,11 +81,40 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "PerennialPayPalSimulator",
+            name: "PerennialSimulatorKit",
             dependencies: [
-                "PerennialPayPal", "PerennialCore", "PerennialOutbound", "PerennialStoreModule",
+                "PerennialCore", "PerennialOutbound",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialSquare",
+            dependencies: [
+                "PerennialCore", "PerennialOutbound",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialSquareSimulator",
+            dependencies: [
+                "PerennialSquare", "PerennialCore", "PerennialOutbound", "PerennialStoreModule", "PerennialSimulatorKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialSquareAdapter",
+            dependencies: ["PerennialSquare", "PerennialSquareSimulator", "PerennialServices", "PerennialStoreModule", "PerennialCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialPayPalSimulator",
+            dependencies: [
+                "PerennialPayPal", "PerennialCore", "PerennialOutbound", "PerennialStoreModule", "PerennialSimulatorKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -234,7 +263,8 @@ let package = Package(
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialOutbound",
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
-                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialStoreModule",
+                "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialSquareAdapter",
+                "PerennialStoreModule",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -325,10 +355,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PerennialSquareTests",
+            dependencies: [
+                "PerennialSquare", "PerennialSquareAdapter", "PerennialSquareSimulator", "PerennialSimulatorKit", "PerennialServices",
+                "PerennialStoreModule", "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PerennialPayPalTests",
             dependencies: [
-                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialServices", "PerennialStoreModule",
-                "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialSimulatorKit", "PerennialServices",
+                "PerennialStoreModule", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -375,7 +416,8 @@ let package = Package(
                 "PerennialSimulator", "PerennialAppStore", "PerennialCore", "PerennialOutbound", "PerennialTesting",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialStripe", "PerennialStripeAdapter",
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
-                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator",
+                "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialSimulatorKit",
+                "PerennialSquare", "PerennialSquareAdapter", "PerennialSquareSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,4 +1,5 @@
 import Foundation
+import PerennialSimulatorKit
 
 /// A PayPal API error as PayPal writes it: `{name, message, debug_id, details: [{issue, description}]}` with
 /// its status (OAuth's own `{error, error_description}` for a bad token).
@@ -21,13 +22,13 @@ public struct PayPalSimulatedError: Error, Sendable {
     }
 
     /// The answer, with a `debug_id` PayPal's support would ask for.
-    func response(debugID: String) -> PayPalSimulatedResponse {
+    func response(debugID: String) -> SimulatedResponse {
         var body: [String: Any] = ["name": name, "message": message, "debug_id": debugID, "links": [] as [Any]]
         if let issue {
             let parts = issue.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             body["details"] = [["issue": parts[0], "description": parts.count > 1 ? parts[1] : parts[0]]]
         }
-        var response = PayPalSimulatedResponse.json(status, body)
+        var response = SimulatedResponse.json(status, body)
         response.headers["Paypal-Debug-Id"] = debugID
         return response
     }

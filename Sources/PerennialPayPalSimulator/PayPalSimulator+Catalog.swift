@@ -1,9 +1,10 @@
 import Foundation
 import PerennialCore
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// `POST /v1/catalogs/products` (`{name, type, id?}`).
-    func createProduct(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func createProduct(_ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let body = request.jsonObject, let name = body["name"] as? String, !name.isEmpty, name.count <= 127 else {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "name is required")
         }
@@ -19,7 +20,7 @@ extension PayPalSimulator {
     }
 
     /// `POST /v1/billing/plans` (`{product_id, name, billing_cycles, payment_preferences}`): the product must exist.
-    func createPlan(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func createPlan(_ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let body = request.jsonObject, let productID = body["product_id"] as? String, let name = body["name"] as? String,
               let cycleObjects = body["billing_cycles"] as? [Any], (1...12).contains(cycleObjects.count) else {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "product_id, name and 1 to 12 billing_cycles are required")
@@ -43,7 +44,7 @@ extension PayPalSimulator {
     }
 
     /// `GET /v1/billing/plans/{id}`.
-    func plan(_ id: String) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func plan(_ id: String) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let plan = plans[id] else { throw .notFound(id) }
         return .json(200, plan.json(links: base))
     }

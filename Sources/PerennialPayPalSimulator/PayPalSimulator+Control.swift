@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// The simulator's control API under `/simulator/paypal/`, for tests and people trying Perennial out:
@@ -18,7 +19,7 @@ extension PayPalSimulator {
     ///   "status", "path_prefix"}`).
     ///
     /// Errors are `{"error": {"code", "message"}}`.
-    public func control(_ request: PayPalSimulatedRequest) async -> PayPalSimulatedResponse {
+    public func control(_ request: SimulatedRequest) async -> SimulatedResponse {
         learnAddress(from: request)
         let path = Array(request.segments.dropFirst(2))
         do {
@@ -30,7 +31,7 @@ extension PayPalSimulator {
                     <p>Subscription \(id)</p><form method="post" action="/simulator/paypal/subscriptions/\(id)/approve">
                     <button type="submit">Agree &amp; Subscribe</button></form></body></html>
                     """
-                return PayPalSimulatedResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(page.utf8))
+                return .html(page)
             case ("POST", 3, "subscriptions") where path[2] == "approve":
                 try approve(path[1])
                 await deliverDue()
@@ -72,13 +73,17 @@ extension PayPalSimulator {
                 await tick()
                 return .json(200, ["now": clock.now().payPalText])
             case ("GET", 1, "root.pem"):
-                return PayPalSimulatedResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Data(rootPEM.utf8))
+                return SimulatedResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Data(rootPEM.utf8))
             case ("GET", 1, "faults"):
-                return .json(200, ["faults": faults.map(\.json)])
+                return .json(200, ["faults": faults.json])
             case ("POST", 1, "faults"):
-                let fault = try PayPalSimulatedFault(request.jsonObject ?? [:])
-                faults.append(fault)
-                return .json(201, fault.json)
+                switch SimulatedFault.read(request.jsonObject ?? [:]) {
+                case .success(let fault):
+                    faults.add(fault)
+                    return .json(201, fault.json)
+                case .failure(let error):
+                    throw PayPalSimulatedError.invalid("INVALID_PARAMETER_VALUE", error.message)
+                }
             case ("DELETE", 1, "faults"):
                 faults.removeAll()
                 return .noContent

@@ -1,20 +1,21 @@
 import Foundation
 import PerennialCore
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// Answers one call to PayPal's API: the token endpoint and the certificates need no token; everything
     /// else needs a bearer token the simulator issued, and may meet a fault first.
-    public func handle(_ request: PayPalSimulatedRequest) async -> PayPalSimulatedResponse {
+    public func handle(_ request: SimulatedRequest) async -> SimulatedResponse {
         learnAddress(from: request)
         let debugID = nextID("", length: 13).lowercased()
         let segments = request.segments
         do {
             if request.method == "POST", segments == ["v1", "oauth2", "token"] { return try issueToken(request) }
             if request.method == "GET", segments.count == 4, Array(segments.prefix(3)) == ["v1", "notifications", "certs"] {
-                return PayPalSimulatedResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data(authority.chainPEM.utf8))
+                return SimulatedResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data(authority.chainPEM.utf8))
             }
             try authenticate(request)
-            if let fault = takeFault(.apiError, path: request.path) {
+            if let fault = faults.take(.apiError, path: request.path) {
                 return PayPalSimulatedError(status: fault.status, name: fault.status == 429 ? "RATE_LIMIT_REACHED" : "INTERNAL_SERVICE_ERROR",
                                             message: "An internal service error has occurred (simulated).").response(debugID: debugID)
             }
@@ -28,7 +29,7 @@ extension PayPalSimulator {
         }
     }
 
-    private func route(_ request: PayPalSimulatedRequest) async throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    private func route(_ request: SimulatedRequest) async throws(PayPalSimulatedError) -> SimulatedResponse {
         let segments = request.segments
         switch (request.method, segments.count > 1 ? Array(segments.dropFirst().prefix(2)) : []) {
         case ("POST", ["catalogs", "products"]) where segments.count == 3: return try createProduct(request)
@@ -51,7 +52,7 @@ extension PayPalSimulator {
     }
 
     /// `POST /v1/oauth2/token`: Basic client id and secret, `grant_type=client_credentials`.
-    private func issueToken(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    private func issueToken(_ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         let expected = "Basic " + Data("\(clientID):\(secret)".utf8).base64EncodedString()
         guard let given = request.headers["authorization"], Array(given.utf8) == Array(expected.utf8) else {
             return .json(401, ["error": "invalid_client", "error_description": "Client Authentication failed"])
@@ -69,7 +70,7 @@ extension PayPalSimulator {
         ])
     }
 
-    private func authenticate(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) {
+    private func authenticate(_ request: SimulatedRequest) throws(PayPalSimulatedError) {
         let given = request.headers["authorization"] ?? ""
         guard given.hasPrefix("Bearer "), let expiry = tokens[String(given.dropFirst(7))], expiry > clock.now() else {
             throw PayPalSimulatedError(status: 401, name: "AUTHENTICATION_FAILURE", message: "Authentication failed due to invalid authentication credentials or a missing Authorization header.")
@@ -77,18 +78,9 @@ extension PayPalSimulator {
     }
 
     /// Takes the simulator's address from a request's `Host`, unless it was given at creation.
-    func learnAddress(from request: PayPalSimulatedRequest) {
+    func learnAddress(from request: SimulatedRequest) {
         guard !isAddressFixed, let host = request.headers["host"], host.utf8.count <= 255,
               host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) else { return }
         base = "http://\(host)"
-    }
-
-    /// Uses up one of the faults of `kind` that applies to `path`.
-    func takeFault(_ kind: PayPalSimulatedFault.Kind, path: String = "") -> PayPalSimulatedFault? {
-        guard let index = faults.firstIndex(where: { $0.kind == kind && (kind != .apiError || path.hasPrefix($0.pathPrefix)) }) else { return nil }
-        let fault = faults[index]
-        faults[index].remaining -= 1
-        if faults[index].remaining <= 0 { faults.remove(at: index) }
-        return fault
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import PerennialCore
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// `POST /v2/payments/captures/{id}/refund` (`{amount?}`; all that is left when absent): a subscription's
     /// payment given back, announced as v1's `PAYMENT.SALE.REFUNDED`, which names the sale, not the
     /// subscription.
-    func refund(sale id: String, _ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func refund(sale id: String, _ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard var sale = sales[id] else { throw .notFound(id) }
         let left = sale.amount.minorUnits - sale.refunded
         guard !sale.reversed, left > 0 else { throw .unprocessable("CAPTURE_FULLY_REFUNDED", "the capture has already been fully refunded") }

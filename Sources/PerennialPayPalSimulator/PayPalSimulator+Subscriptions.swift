@@ -1,10 +1,11 @@
 import Foundation
 import PerennialCore
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// `POST /v1/billing/subscriptions` (`{plan_id, custom_id?, subscriber?}`): APPROVAL_PENDING, with the
     /// link the buyer approves at.
-    func createSubscription(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func createSubscription(_ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let body = request.jsonObject, let planID = body["plan_id"] as? String else {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "plan_id is required")
         }
@@ -22,13 +23,13 @@ extension PayPalSimulator {
     }
 
     /// `GET /v1/billing/subscriptions/{id}`.
-    func subscription(_ id: String) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func subscription(_ id: String) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let subscription = subscriptions[id] else { throw .notFound(id) }
         return .json(200, subscription.json(plan: plans[subscription.planID], base: base))
     }
 
     /// `GET /v1/billing/subscriptions/{id}/transactions?start_time&end_time` (both required).
-    func transactions(_ id: String, query: [String: String]) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func transactions(_ id: String, query: [String: String]) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let subscription = subscriptions[id] else { throw .notFound(id) }
         guard let start = query["start_time"].flatMap(Self.instant), let end = query["end_time"].flatMap(Self.instant), start <= end else {
             throw .invalid("MISSING_REQUIRED_PARAMETER", "start_time and end_time are required RFC 3339 times")
@@ -42,7 +43,7 @@ extension PayPalSimulator {
     }
 
     /// `POST /v1/billing/subscriptions/{id}/cancel|suspend|activate|capture`.
-    func changeSubscription(_ id: String, action: String, _ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func changeSubscription(_ id: String, action: String, _ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard var subscription = subscriptions[id], let plan = plans[subscription.planID] else { throw .notFound(id) }
         let reason = request.jsonObject?["reason"] as? String
         let now = clock.now()
@@ -83,7 +84,7 @@ extension PayPalSimulator {
     }
 
     /// `POST …/capture`: collects what is owed now; a success clears the failures, as PayPal's does.
-    private func captureOutstanding(_ id: String) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    private func captureOutstanding(_ id: String) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard var subscription = subscriptions[id], let plan = plans[subscription.planID] else { throw .notFound(id) }
         let currency = plan.cycles.compactMap(\.price).first?.currency ?? "USD"
         guard subscription.outstanding > 0 else { throw .unprocessable("ZERO_OUTSTANDING_BALANCE", "nothing is owed") }

@@ -2,13 +2,14 @@ import Foundation
 import PerennialCore
 import PerennialOutbound
 import PerennialPayPal
+import PerennialSimulatorKit
 
 extension PayPalSimulator {
     /// The name of the simulator's message-verification certificate in `PAYPAL-CERT-URL`.
     static let certificateName = "CERT-360caa42-fca2a594-simulated"
 
     /// `POST /v1/notifications/webhooks` (`{url, event_types: [{name}]}`): where events go from now on.
-    func registerWebhook(_ request: PayPalSimulatedRequest) throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func registerWebhook(_ request: SimulatedRequest) throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let body = request.jsonObject, let url = body["url"] as? String, url.utf8.count <= 2_048,
               let parsed = URLComponents(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil,
               let types = body["event_types"] as? [[String: Any]], !types.isEmpty else {
@@ -42,34 +43,25 @@ extension PayPalSimulator {
         let event = PayPalSimulatedEvent(id: nextID("WH-", length: 17), type: type, resourceType: resourceType, resource: resource, created: now, base: base)
         events.append(event)
         for webhook in webhooks where webhook.wants(type) {
-            var delivery = PayPalSimulatedDelivery(event: event, webhookID: webhook.id, url: webhook.url, due: now)
-            if takeFault(.delayWebhook) != nil { delivery.due = delivery.retry(after: now) }
-            pending.append(delivery)
-            if takeFault(.duplicateWebhook) != nil { pending.append(delivery) }
+            outbox.enqueue(
+                WebhookDelivery(eventID: event.id, eventType: type, body: event.body, endpointID: webhook.id, url: webhook.url, due: now),
+                faults: &faults)
         }
     }
 
     /// Delivers every webhook due, signed; one that gets no 2xx is tried again later.
     public func deliverDue() async {
-        guard let transport else { return }
-        let now = clock.now()
-        let due = pending.filter { $0.due <= now }
-        pending.removeAll { $0.due <= now }
-        for var delivery in due {
-            let status = try? await transport.send(signedRequest(delivery)).status
-            attempts.append(PayPalDeliveryAttempt(eventID: delivery.event.id, eventType: delivery.event.type, url: delivery.url, status: status))
-            delivery.attempt += 1
-            if !(200..<300).contains(status ?? 0), delivery.attempt < PayPalSimulatedDelivery.maximumAttempts {
-                delivery.due = delivery.retry(after: clock.now())
-                pending.append(delivery)
-            }
+        guard let transport = webhookTransport else { return }
+        for delivery in outbox.takeDue(at: clock.now()) {
+            let status = await WebhookOutbox.post(signedRequest(delivery), over: transport)
+            outbox.record(delivery, status: status, now: clock.now())
         }
     }
 
     /// The POST PayPal makes: the event's bytes, and the transmission headers signed over them.
-    func signedRequest(_ delivery: PayPalSimulatedDelivery) -> HTTPTransportRequest {
+    func signedRequest(_ delivery: WebhookDelivery) -> HTTPTransportRequest {
         let transmission = try? authority.transmission(
-            body: delivery.event.body, webhookID: delivery.webhookID, id: UUID().uuidString.lowercased(), time: clock.now().payPalText,
+            body: delivery.body, webhookID: delivery.endpointID, id: UUID().uuidString.lowercased(), time: clock.now().payPalText,
             certificateURL: "\(base)/v1/notifications/certs/\(Self.certificateName)")
         var headers = [HTTPTransportHeader(name: "Content-Type", value: "application/json")]
         if let transmission {
@@ -82,12 +74,12 @@ extension PayPalSimulator {
                 HTTPTransportHeader(name: "PAYPAL-AUTH-VERSION", value: "v2"),
             ]
         }
-        return HTTPTransportRequest(method: "POST", url: delivery.url, headers: headers, body: Array(delivery.event.body), timeout: .seconds(30))
+        return HTTPTransportRequest(method: "POST", url: delivery.url, headers: headers, body: Array(delivery.body), timeout: .seconds(30))
     }
 
     /// `POST /v1/notifications/verify-webhook-signature`: whether the transmission is one the simulator
     /// signed for that webhook, over the bytes of the event it sent (found by the event's id).
-    func verifySignature(_ request: PayPalSimulatedRequest) async throws(PayPalSimulatedError) -> PayPalSimulatedResponse {
+    func verifySignature(_ request: SimulatedRequest) async throws(PayPalSimulatedError) -> SimulatedResponse {
         guard let body = request.jsonObject, let event = body["webhook_event"] as? [String: Any], let eventID = event["id"] as? String,
               let webhookID = body["webhook_id"] as? String, let signature = (body["transmission_sig"] as? String).flatMap({ Data(base64Encoded: $0) }),
               let id = body["transmission_id"] as? String, let time = body["transmission_time"] as? String,

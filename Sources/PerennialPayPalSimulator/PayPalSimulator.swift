@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialOutbound
+import PerennialSimulatorKit
 
 /// PayPal's REST API for one merchant app, in memory, on a simulated clock: OAuth client credentials, the
 /// catalog (products, plans), subscriptions from approval through renewals, failed payments and their
@@ -12,7 +13,7 @@ public actor PayPalSimulator {
     let secret: String
     let clock: any Clock
     let authority: PayPalSigningAuthority
-    let transport: (any HTTPTransport)?
+    let webhookTransport: (any HTTPTransport)?
 
     var tokens: [String: Instant] = [:]
     var products: [String: [String: Any]] = [:]
@@ -20,13 +21,13 @@ public actor PayPalSimulator {
     var subscriptions: [String: PayPalSimulatedSubscription] = [:]
     var sales: [String: PayPalSimulatedSale] = [:]
     var webhooks: [PayPalSimulatedWebhook] = []
-    var pending: [PayPalSimulatedDelivery] = []
-    var faults: [PayPalSimulatedFault] = []
+    /// PayPal retries a delivery that gets no 2xx up to 25 times over about three days.
+    var outbox = WebhookOutbox(maximumAttempts: 25)
+    var faults = SimulatedFaults()
     public internal(set) var events: [PayPalSimulatedEvent] = []
-    public internal(set) var attempts: [PayPalDeliveryAttempt] = []
     /// Answers already given to a `PayPal-Request-Id`, by method, path and key.
-    var idempotentAnswers: [String: PayPalSimulatedResponse] = [:]
-    var counter = 0
+    var idempotentAnswers: [String: SimulatedResponse] = [:]
+    var ids = SimulatedIDs()
     /// The simulator's own address as its callers reach it (links, the certificate URL): the one given at
     /// creation, or the last request's `Host`.
     var base: String
@@ -44,21 +45,16 @@ public actor PayPalSimulator {
         self.secret = secret
         self.clock = clock
         self.authority = authority
-        self.transport = transport
+        webhookTransport = transport
     }
 
     /// A new id with `prefix`, unique in this simulator (`I-…` subscriptions, `P-…` plans, `WH-…` events).
     func nextID(_ prefix: String, length: Int = 12) -> String {
-        counter += 1
-        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ0123456789")
-        var value = counter
-        var text = ""
-        for _ in 0..<length {
-            text.append(alphabet[value % alphabet.count])
-            value /= alphabet.count
-        }
-        return prefix + String(text.reversed())
+        ids.next(prefix, length: length)
     }
+
+    /// Every attempt to deliver a webhook, in order.
+    public var attempts: [WebhookAttempt] { outbox.attempts }
 
     /// Brings the simulator up to its clock: payments due are attempted, then webhooks due are delivered.
     public func tick() async {

@@ -4,12 +4,13 @@ import PerennialGooglePlayRoutes
 import PerennialPayPalAdapter
 import PerennialServices
 import PerennialStoreModule
+import PerennialSquareAdapter
 import PerennialStripeRoutes
 
 /// The stores this server runs: the one place they are listed.
 public enum StoreModules {
     /// Every store's module, in the order their codes and settings are listed.
-    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule(), PayPalModule()]
+    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule(), PayPalModule(), SquareModule()]
 
     /// The module of `store`, if the server runs it.
     public static func module(for store: Store) -> (any StoreModule)? {

@@ -60,7 +60,8 @@ struct TestHarness {
     /// Runs `body` with a live simulator and an in-process Perennial, then shuts both down.
     /// `extraApps` are served beside `forest`; `server` sets the body and rate limits. The database is in
     /// memory unless `databaseURL` names one; the master key is random unless given. `stores` and
-    /// `makeStoreRoutes` add stores beside the App Store; `payPal` answers the calls to `https://paypal.test`;
+    /// `makeStoreRoutes` add stores beside the App Store; `payPal` answers the calls to `paypal.test`, `square` those to
+    /// `square.test`;
     /// `outboundCalls` counts the calls to the stores.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
@@ -76,7 +77,7 @@ struct TestHarness {
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
         withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
-        payPal: (any HTTPTransport)? = nil,
+        payPal: (any HTTPTransport)? = nil, square: (any HTTPTransport)? = nil,
         configuredWebhooks: [ConfiguredWebhookEndpoint] = [], outboundCalls: OutboundCallCounter? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
@@ -159,7 +160,7 @@ struct TestHarness {
             let googleRouted: any HTTPTransport = googleTransport.map { GoogleRoutingTransport(google: $0, network: network) } ?? network
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, previousMasterKeys: previousMasterKeys, clock: clock,
-                transport: payPal.map { PayPalRoutingTransport(payPal: $0, network: googleRouted) } ?? googleRouted,
+                transport: StoreHostRouting(hosts: ["paypal.test": payPal, "square.test": square].compactMapValues { $0 }, network: googleRouted),
                 verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),

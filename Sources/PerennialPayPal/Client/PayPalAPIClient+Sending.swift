@@ -60,27 +60,11 @@ extension PayPalAPIClient {
 
     /// Sends a request, retrying transport failures, 429 and 5xx; returns any other answer.
     func sendRetrying(_ request: HTTPTransportRequest, call: String) async throws(PayPalAPIError) -> HTTPTransportResponse {
-        var failures = 0
-        while true {
-            let failure: PayPalAPIError
-            do {
-                let response = try await transport.send(request)
-                guard response.status == 429 || response.status >= 500 else { return response }
-                failure = Self.failure(response, call: call)
-            } catch let error as HTTPTransportError where error.code == .invalidRequest {
-                throw PayPalAPIError(.transport, message: "cannot send \(call): \(error.message)")
-            } catch is CancellationError {
-                throw PayPalAPIError(.transport, message: "\(call) was cancelled")
-            } catch {
-                failure = PayPalAPIError(.transport, message: "\(call) got no answer")
-            }
-            failures += 1
-            guard failures < retryPolicy.attempts else { throw failure }
-            do {
-                try await sleep(retryPolicy.delay(afterFailure: failures) { Double.random(in: $0) })
-            } catch {
-                throw failure
-            }
+        switch await RetryingSender(transport: transport, retryPolicy: retryPolicy, sleep: sleep).send(request) {
+        case .answered(let response) where RetryingSender.isRetryable(response.status): throw Self.failure(response, call: call)
+        case .answered(let response): return response
+        case .unsendable(let message): throw PayPalAPIError(.transport, message: "cannot send \(call): \(message)")
+        case .unanswered: throw PayPalAPIError(.transport, message: "\(call) got no answer")
         }
     }
 

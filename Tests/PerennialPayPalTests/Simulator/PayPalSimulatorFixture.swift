@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalSimulator
+import PerennialSimulatorKit
 import Testing
 
 /// A PayPal simulator on a manual clock, its webhooks recorded, with helpers to call its API as a merchant.
@@ -15,11 +16,11 @@ struct PayPalSimulatorFixture {
     let clock = ManualClock(start)
     let webhooks = WebhookRecorder()
     let simulator: PayPalSimulator
-    let transport: PayPalSimulatorTransport
+    let transport: SimulatorTransport
 
     init() {
         simulator = PayPalSimulator(clientID: Self.clientID, secret: Self.secret, clock: clock, transport: webhooks)
-        transport = PayPalSimulatorTransport(simulator: simulator)
+        transport = simulator.transport
     }
 
     /// Perennial's own client for the simulator.

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("store: square", "apps[0].products[0].store", "unknown store; expected apple, google, stripe, paypal"),
+        ("store: amazon", "apps[0].products[0].store", "unknown store; expected apple, google, stripe, paypal, square"),
         ("store: apple, subscription_group: g, base_plans: [monthly]", "apps[0].products[0].base_plans", "store: apple"),
         ("base_plans: [monthly], subscription_group: g", "apps[0].products[0].base_plans", "add its store:"),
         ("store: google, base_plans: [-monthly]", "apps[0].products[0].base_plans", "lowercase letters"),

@@ -4,6 +4,7 @@ import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalAdapter
 import PerennialPayPalSimulator
+import PerennialSimulatorKit
 import PerennialServices
 import PerennialSimulator
 import PerennialTesting
@@ -56,7 +57,7 @@ import Testing
 
     @Test func aCustomerLivesThroughEveryTurnOfAPayPalSubscription() async throws {
         let setup = try await Setup()
-        try await TestHarness.run(configureApp: { setup.configure(&$0) }, payPal: PayPalSimulatorTransport(simulator: setup.simulator)) { harness in
+        try await TestHarness.run(configureApp: { setup.configure(&$0) }, payPal: setup.simulator.transport) { harness in
             setup.deliveries.attach(harness.client)
             let id = try await setup.simulator.subscribe(planID: setup.planID, customID: "paula")
             #expect(try await Self.entitlements(harness) == ["pro"])
@@ -84,7 +85,7 @@ import Testing
             // An hour later (two reads of PayPal at one instant are told apart by content, not order), the
             // merchant cancels: the period paid stays paid, and it will not renew.
             await setup.advance(hours: 1, harness)
-            let merchant = PayPalSimulatorTransport(simulator: setup.simulator)
+            let merchant = setup.simulator.transport
             #expect(try await Self.cancel(id, merchant) == 204)
             await setup.simulator.deliverDue()
             #expect(try await Self.entitlements(harness) == ["pro"])
@@ -103,9 +104,9 @@ import Testing
 
     @Test func duplicateAndLateDeliveriesChangeNothingMore() async throws {
         let setup = try await Setup()
-        try await TestHarness.run(configureApp: { setup.configure(&$0) }, payPal: PayPalSimulatorTransport(simulator: setup.simulator)) { harness in
+        try await TestHarness.run(configureApp: { setup.configure(&$0) }, payPal: setup.simulator.transport) { harness in
             setup.deliveries.attach(harness.client)
-            let merchant = PayPalSimulatorTransport(simulator: setup.simulator)
+            let merchant = setup.simulator.transport
             #expect(try await Self.control("faults", #"{"kind":"duplicate_webhook","count":3}"#, merchant) == 201)
             #expect(try await Self.control("faults", #"{"kind":"delay_webhook","count":1}"#, merchant) == 201)
             _ = try await setup.simulator.subscribe(planID: setup.planID, customID: "paula")
@@ -118,21 +119,21 @@ import Testing
         }
     }
 
-    static func cancel(_ id: String, _ merchant: PayPalSimulatorTransport) async throws -> Int {
+    static func cancel(_ id: String, _ merchant: SimulatorTransport) async throws -> Int {
         try await merchantCall("POST", "/v1/billing/subscriptions/\(id)/cancel", #"{"reason":"moving to annual"}"#, merchant)
     }
 
-    static func refund(_ sale: String, _ merchant: PayPalSimulatorTransport) async throws -> Int {
+    static func refund(_ sale: String, _ merchant: SimulatorTransport) async throws -> Int {
         try await merchantCall("POST", "/v2/payments/captures/\(sale)/refund", "{}", merchant)
     }
 
-    static func control(_ path: String, _ body: String, _ merchant: PayPalSimulatorTransport) async throws -> Int {
+    static func control(_ path: String, _ body: String, _ merchant: SimulatorTransport) async throws -> Int {
         try await merchant.send(HTTPTransportRequest(
             method: "POST", url: "http://paypal.test/simulator/paypal/\(path)", body: Array(body.utf8), timeout: .seconds(5))).status
     }
 
     /// A call as the merchant's own systems make it: a token, then the call with it.
-    static func merchantCall(_ method: String, _ path: String, _ body: String, _ merchant: PayPalSimulatorTransport) async throws -> Int {
+    static func merchantCall(_ method: String, _ path: String, _ body: String, _ merchant: SimulatorTransport) async throws -> Int {
         let basic = "Basic " + Data("client-1:secret-1".utf8).base64EncodedString()
         let token = try await merchant.send(HTTPTransportRequest(
             method: "POST", url: "http://paypal.test/v1/oauth2/token", headers: [HTTPTransportHeader(name: "Authorization", value: basic)],

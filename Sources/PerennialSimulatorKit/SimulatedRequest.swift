@@ -1,8 +1,8 @@
 import Foundation
 
-/// One call to the PayPal simulator, as read off the wire: header names lowercased, the query parsed, the
+/// One call to a store's simulator, as read off the wire: header names lowercased, the query parsed, the
 /// body as sent.
-public struct PayPalSimulatedRequest: Sendable {
+public struct SimulatedRequest: Sendable {
     public var method: String
     /// The path without its query, e.g. `/v1/billing/subscriptions/I-1`.
     public var path: String
@@ -19,10 +19,10 @@ public struct PayPalSimulatedRequest: Sendable {
     }
 
     /// The path's segments, e.g. `["v1", "billing", "subscriptions", "I-1"]`.
-    var segments: [String] { path.split(separator: "/").map(String.init) }
+    public var segments: [String] { path.split(separator: "/").map(String.init) }
 
     /// The body as a JSON object; empty when there is no body, nil when it is not an object.
-    var jsonObject: [String: Any]? {
+    public var jsonObject: [String: Any]? {
         if body.isEmpty { return [:] }
         return (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
     }

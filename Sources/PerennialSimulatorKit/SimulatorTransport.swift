@@ -1,13 +1,13 @@
 import Foundation
 import PerennialOutbound
 
-/// The simulator reached in-process as if over HTTP: a call's host becomes the simulator's own address (its
-/// links and certificate URL name it), so a client configured with that host works unchanged.
-public struct PayPalSimulatorTransport: HTTPTransport {
-    public let simulator: PayPalSimulator
+/// A store simulator reached in-process as if over HTTP: a call's host becomes the `Host` header (so the
+/// simulator's links name it), and `handle` answers, as its routes would.
+public struct SimulatorTransport: HTTPTransport {
+    let handle: @Sendable (SimulatedRequest) async -> SimulatedResponse
 
-    public init(simulator: PayPalSimulator) {
-        self.simulator = simulator
+    public init(handle: @escaping @Sendable (SimulatedRequest) async -> SimulatedResponse) {
+        self.handle = handle
     }
 
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
@@ -17,8 +17,7 @@ public struct PayPalSimulatorTransport: HTTPTransport {
         var headers = Dictionary(request.headers.map { ($0.name, $0.value) }) { first, _ in first }
         headers["Host"] = host + (url.port.map { ":\($0)" } ?? "")
         let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        let call = PayPalSimulatedRequest(method: request.method, path: url.path, query: query, headers: headers, body: Data(request.body))
-        let answer = await (url.path.hasPrefix("/simulator/paypal/") ? simulator.control(call) : simulator.handle(call))
+        let answer = await handle(SimulatedRequest(method: request.method, path: url.path, query: query, headers: headers, body: Data(request.body)))
         return HTTPTransportResponse(
             status: answer.status, headers: answer.headers.sorted { $0.key < $1.key }.map { HTTPTransportHeader(name: $0.key, value: $0.value) },
             body: Array(answer.body))

@@ -1,14 +1,14 @@
 import Foundation
 
-/// One attempt to deliver an event, as `GET /simulator/paypal/webhook-attempts` lists it.
-public struct PayPalDeliveryAttempt: Sendable, Hashable {
+/// One attempt to deliver an event, as a simulator's `webhook-attempts` lists it.
+public struct WebhookAttempt: Sendable, Hashable {
     public var eventID: String
     public var eventType: String
     public var url: String
-    /// The status the webhook answered; nil when it could not be reached.
+    /// The status the endpoint answered; nil when it could not be reached.
     public var status: Int?
 
-    var json: [String: Any] {
+    public var json: [String: Any] {
         ["event_id": eventID, "event_type": eventType, "url": url, "status": status.map { $0 as Any } ?? NSNull()]
     }
 }

@@ -1,0 +1,12 @@
+import PerennialOutbound
+import PerennialSimulatorKit
+
+extension PayPalSimulator {
+    /// The simulator reached in-process as if over HTTP, its API and its control API alike: a client
+    /// configured with the call's host works unchanged.
+    public nonisolated var transport: SimulatorTransport {
+        SimulatorTransport { request in
+            await (request.path.hasPrefix("/simulator/paypal/") ? self.control(request) : self.handle(request))
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Why a Square delivery was refused, with a stable code.
+public struct SquareWebhookError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        case missingSignature = "missing_signature"
+        case badSignature = "bad_signature"
+        case unreadableEvent = "unreadable_event"
+        case staleEvent = "stale_event"
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
