@@ -81,6 +81,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialAdyen",
+            dependencies: [
+                "PerennialCore", "PerennialOutbound",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialSimulatorKit",
             dependencies: [
                 "PerennialCore", "PerennialOutbound",
@@ -107,7 +115,9 @@ let package = Package(
         ),
         .target(
             name: "PerennialSquareAdapter",
-            dependencies: ["PerennialSquare", "PerennialSquareSimulator", "PerennialServices", "PerennialStoreModule", "PerennialCore"],
+            dependencies: [
+                "PerennialSquare", "PerennialSquareSimulator", "PerennialServices", "PerennialStoreModule", "PerennialCore", "PerennialOutbound",
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -352,6 +362,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PerennialAdyenTests",
+            dependencies: ["PerennialAdyen", "PerennialCore", "PerennialOutbound"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -50,7 +50,7 @@ public struct PayPalAdapter: StoreAdapter {
               let chain = await certificates.chain(at: transmission.certificateURL, rule: connection.settings.certificateURLs) else {
             // No roots to check a certificate against, or the certificate cannot be had now: PayPal's own check
             // decides, and a PayPal that cannot answer leaves the delivery unstored (PayPal delivers it again).
-            let verified = try await callingPayPal { () async throws(PayPalAPIError) in
+            let verified = try await callingPayPal { () async throws(StoreAPIError) in
                 try await connection.client.verifiesWebhook(transmission, webhookID: connection.settings.webhookID, body: request.body)
             }
             guard verified else { throw PerennialError(.notificationUnauthenticated, "PayPal did not verify the webhook's signature") }
@@ -109,13 +109,13 @@ public struct PayPalAdapter: StoreAdapter {
         of subscriptionID: String, app: AppSettings, connection: PayPalConnection, refund: (saleID: String, at: Instant)?
     ) async throws -> PayPalSubscriptionSnapshot {
         let client = connection.client
-        let subscription = try await callingPayPal { () async throws(PayPalAPIError) in try await client.subscription(id: subscriptionID) }
+        let subscription = try await callingPayPal { () async throws(StoreAPIError) in try await client.subscription(id: subscriptionID) }
         let plan = try await subscription.planID.asyncMap { id in
-            try await callingPayPal { () async throws(PayPalAPIError) in try await client.plan(id: id) }
+            try await callingPayPal { () async throws(StoreAPIError) in try await client.plan(id: id) }
         }
         let now = clock.now()
         let start = PayPalTime.instant(subscription.startTime ?? subscription.createTime) ?? now.adding(milliseconds: -400 * 86_400_000)
-        let payments = try await callingPayPal { () async throws(PayPalAPIError) in
+        let payments = try await callingPayPal { () async throws(StoreAPIError) in
             try await client.transactions(subscriptionID: subscriptionID, from: start.adding(milliseconds: -86_400_000), to: now)
         }
         var refundedAt: [String: Instant] = [:]

@@ -4,7 +4,7 @@ import Foundation
 /// body as sent.
 public struct SimulatedRequest: Sendable {
     public var method: String
-    /// The path without its query, e.g. `/v1/billing/subscriptions/I-1`.
+    /// The path without its query, as sent (percent-encoded), e.g. `/v1/billing/subscriptions/I-1`.
     public var path: String
     public var query: [String: String]
     public var headers: [String: String]
@@ -18,8 +18,9 @@ public struct SimulatedRequest: Sendable {
         self.body = body
     }
 
-    /// The path's segments, e.g. `["v1", "billing", "subscriptions", "I-1"]`.
-    public var segments: [String] { path.split(separator: "/").map(String.init) }
+    /// The path's segments, each percent-decoded, e.g. `["v2", "invoices", "inv:0-1"]` for
+    /// `/v2/invoices/inv%3A0-1`.
+    public var segments: [String] { path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) } }
 
     /// The body as a JSON object; empty when there is no body, nil when it is not an object.
     public var jsonObject: [String: Any]? {

@@ -17,7 +17,7 @@ public struct SimulatorTransport: HTTPTransport {
         var headers = Dictionary(request.headers.map { ($0.name, $0.value) }) { first, _ in first }
         headers["Host"] = host + (url.port.map { ":\($0)" } ?? "")
         let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        let answer = await handle(SimulatedRequest(method: request.method, path: url.path, query: query, headers: headers, body: Data(request.body)))
+        let answer = await handle(SimulatedRequest(method: request.method, path: url.percentEncodedPath, query: query, headers: headers, body: Data(request.body)))
         return HTTPTransportResponse(
             status: answer.status, headers: answer.headers.sorted { $0.key < $1.key }.map { HTTPTransportHeader(name: $0.key, value: $0.value) },
             body: Array(answer.body))

@@ -1,5 +1,6 @@
 import Foundation
 import PerennialCore
+import PerennialOutbound
 import PerennialServices
 import PerennialSquare
 
@@ -74,18 +75,18 @@ public struct SquareAdapter: StoreAdapter {
         of id: String, app: AppSettings, connection: SquareConnection, refund: (invoiceID: String, at: Instant)?
     ) async throws -> SquareSubscriptionSnapshot {
         let client = connection.client
-        let subscription = try await callingSquare { () async throws(SquareAPIError) in try await client.subscription(id: id) }
+        let subscription = try await callingSquare { () async throws(StoreAPIError) in try await client.subscription(id: id) }
         var plan: SquarePlanVariation?
         if let planID = subscription.planVariationID {
-            plan = try await callingSquare { () async throws(SquareAPIError) in try await client.planVariation(id: planID) }
+            plan = try await callingSquare { () async throws(StoreAPIError) in try await client.planVariation(id: planID) }
         }
         var invoices: [SquareInvoice] = []
         for invoiceID in (subscription.invoiceIDs ?? []).prefix(Self.invoicesRead) {
-            invoices.append(try await callingSquare { () async throws(SquareAPIError) in try await client.invoice(id: invoiceID) })
+            invoices.append(try await callingSquare { () async throws(StoreAPIError) in try await client.invoice(id: invoiceID) })
         }
         var owner: String?
         if let customerID = subscription.customerID {
-            owner = try await callingSquare { () async throws(SquareAPIError) in try await client.customer(id: customerID) }.referenceID
+            owner = try await callingSquare { () async throws(StoreAPIError) in try await client.customer(id: customerID) }.referenceID
         }
         var refundedAt: [String: Instant] = [:]
         for fact in try await ledger?.read({ try await $0.transactions(appID: app.id, subscription: SubscriptionKey(store: .square, id: id)) }) ?? [] {

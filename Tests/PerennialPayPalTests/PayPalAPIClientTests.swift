@@ -35,7 +35,7 @@ import Testing
 
     @Test func anIDCannotLeaveItsPathSegment() async throws {
         let transport = RecordingPayPal([Self.token, (404, #"{"name":"RESOURCE_NOT_FOUND"}"#)])
-        await #expect(throws: PayPalAPIError.self) { try await Self.client(transport).subscription(id: "../plans/P-1?x=1") }
+        await #expect(throws: StoreAPIError.self) { try await Self.client(transport).subscription(id: "../plans/P-1?x=1") }
         #expect(await transport.requests.last?.url == "https://api-m.sandbox.paypal.com/v1/billing/subscriptions/..%2Fplans%2FP-1%3Fx%3D1")
     }
 
@@ -51,7 +51,7 @@ import Testing
             _ = try await Self.client(missing).plan(id: "P-404")
             Issue.record("a 404 must throw")
         } catch {
-            #expect(error.code == .notFound && error.payPalName == "RESOURCE_NOT_FOUND" && !error.isTransient)
+            #expect(error.code == .notFound && error.storeCode == "RESOURCE_NOT_FOUND" && !error.isTransient)
         }
         let down = RecordingPayPal([Self.token, (503, ""), (503, ""), (503, "")])
         do {
@@ -66,7 +66,7 @@ import Testing
             _ = try await Self.client(badCredentials).plan(id: "P-1")
             Issue.record("a refused client must throw")
         } catch {
-            #expect(error.code == .unauthorized && error.payPalName == "invalid_client")
+            #expect(error.code == .unauthorized && error.storeCode == "invalid_client")
         }
     }
 

@@ -5,7 +5,7 @@ extension PayPalAPIClient {
     /// Sends a call with a valid token and decodes its 2xx answer.
     func send<Answer: Decodable>(
         _ type: Answer.Type, method: String = "GET", path: APIPath, query: String? = nil, body: [UInt8] = []
-    ) async throws(PayPalAPIError) -> Answer {
+    ) async throws(StoreAPIError) -> Answer {
         let call = "\(method) \(path.template)"
         var refreshed = false
         while true {
@@ -27,13 +27,13 @@ extension PayPalAPIClient {
             do {
                 return try JSONDecoder().decode(Answer.self, from: Data(response.body))
             } catch {
-                throw PayPalAPIError(.decoding, message: "the answer to \(call) is not a \(Answer.self)", httpStatus: response.status)
+                throw StoreAPIError(.decoding, message: "the answer to \(call) is not a \(Answer.self)", httpStatus: response.status)
             }
         }
     }
 
     /// The app's access token, fetched when none is cached.
-    func accessToken() async throws(PayPalAPIError) -> String {
+    func accessToken() async throws(StoreAPIError) -> String {
         if let token = await tokens.current() { return token }
         let basic = Data("\(credentials.clientID):\(credentials.secret)".utf8).base64EncodedString()
         let request = HTTPTransportRequest(
@@ -52,32 +52,25 @@ extension PayPalAPIClient {
             throw failure
         }
         guard let answer = try? JSONDecoder().decode(PayPalTokenAnswer.self, from: Data(response.body)), !answer.accessToken.isEmpty else {
-            throw PayPalAPIError(.decoding, message: "the token answer holds no access_token", httpStatus: response.status)
+            throw StoreAPIError(.decoding, message: "the token answer holds no access_token", httpStatus: response.status)
         }
         await tokens.store(answer.accessToken, expiresIn: answer.expiresIn)
         return answer.accessToken
     }
 
     /// Sends a request, retrying transport failures, 429 and 5xx; returns any other answer.
-    func sendRetrying(_ request: HTTPTransportRequest, call: String) async throws(PayPalAPIError) -> HTTPTransportResponse {
+    func sendRetrying(_ request: HTTPTransportRequest, call: String) async throws(StoreAPIError) -> HTTPTransportResponse {
         switch await RetryingSender(transport: transport, retryPolicy: retryPolicy, sleep: sleep).send(request) {
         case .answered(let response) where RetryingSender.isRetryable(response.status): throw Self.failure(response, call: call)
         case .answered(let response): return response
-        case .unsendable(let message): throw PayPalAPIError(.transport, message: "cannot send \(call): \(message)")
-        case .unanswered: throw PayPalAPIError(.transport, message: "\(call) got no answer")
+        case .unsendable(let message): throw StoreAPIError(.transport, message: "cannot send \(call): \(message)")
+        case .unanswered: throw StoreAPIError(.transport, message: "\(call) got no answer")
         }
     }
 
     /// The error a non-2xx answer stands for, with PayPal's own name of it.
-    static func failure(_ response: HTTPTransportResponse, call: String) -> PayPalAPIError {
+    static func failure(_ response: HTTPTransportResponse, call: String) -> StoreAPIError {
         let answer = try? JSONDecoder().decode(PayPalErrorAnswer.self, from: Data(response.body))
-        let name = (answer?.name ?? answer?.error).map { String($0.prefix(64)) }
-        let code: PayPalAPIError.Code = switch response.status {
-        case 401: .unauthorized
-        case 404: .notFound
-        case 429, 500...: .unavailable
-        default: .refused
-        }
-        return PayPalAPIError(code, message: "\(call) answered \(response.status)\(name.map { " \($0)" } ?? "")", payPalName: name, httpStatus: response.status)
+        return StoreAPIError(answer: response.status, call: call, storeCode: answer?.name ?? answer?.error)
     }
 }

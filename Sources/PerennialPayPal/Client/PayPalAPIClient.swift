@@ -41,17 +41,17 @@ public struct PayPalAPIClient: Sendable, CustomStringConvertible {
     }
 
     /// A subscription (`GET /v1/billing/subscriptions/{id}`).
-    public func subscription(id: String) async throws(PayPalAPIError) -> PayPalSubscription {
+    public func subscription(id: String) async throws(StoreAPIError) -> PayPalSubscription {
         try await send(PayPalSubscription.self, path: Self.path("billing", "subscriptions", .id(id)))
     }
 
     /// A plan (`GET /v1/billing/plans/{id}`).
-    public func plan(id: String) async throws(PayPalAPIError) -> PayPalPlan {
+    public func plan(id: String) async throws(StoreAPIError) -> PayPalPlan {
         try await send(PayPalPlan.self, path: Self.path("billing", "plans", .id(id)))
     }
 
     /// The subscription's payments between two instants (`GET …/transactions?start_time&end_time`).
-    public func transactions(subscriptionID: String, from: Instant, to: Instant) async throws(PayPalAPIError) -> [PayPalTransaction] {
+    public func transactions(subscriptionID: String, from: Instant, to: Instant) async throws(StoreAPIError) -> [PayPalTransaction] {
         let query = "start_time=\(Self.queryTime(from))&end_time=\(Self.queryTime(to))"
         return try await send(
             PayPalTransactionList.self, path: Self.path("billing", "subscriptions", .id(subscriptionID), "transactions"), query: query
@@ -60,7 +60,7 @@ public struct PayPalAPIClient: Sendable, CustomStringConvertible {
 
     /// Asks PayPal whether a delivery is authentic (`POST /v1/notifications/verify-webhook-signature`), the
     /// event given as the raw body it came in, never serialized again.
-    public func verifiesWebhook(_ transmission: PayPalTransmission, webhookID: String, body: Data) async throws(PayPalAPIError) -> Bool {
+    public func verifiesWebhook(_ transmission: PayPalTransmission, webhookID: String, body: Data) async throws(StoreAPIError) -> Bool {
         struct Fields: Encodable {
             var auth_algo, cert_url, transmission_id, transmission_sig, transmission_time, webhook_id: String
         }
@@ -69,7 +69,7 @@ public struct PayPalAPIClient: Sendable, CustomStringConvertible {
             transmission_sig: Data(transmission.signature).base64EncodedString(), transmission_time: transmission.time,
             webhook_id: webhookID)
         guard var json = try? JSONEncoder().encode(fields), json.last == UInt8(ascii: "}") else {
-            throw PayPalAPIError(.decoding, message: "the verification request could not be written")
+            throw StoreAPIError(.decoding, message: "the verification request could not be written")
         }
         json.removeLast()
         json.append(contentsOf: Array(#","webhook_event":"#.utf8) + Array(body) + [UInt8(ascii: "}")])

@@ -37,31 +37,31 @@ public struct SquareAPIClient: Sendable, CustomStringConvertible {
     }
 
     /// A subscription with its scheduled actions (`GET /v2/subscriptions/{id}?include=actions`).
-    public func subscription(id: String) async throws(SquareAPIError) -> SquareSubscription {
+    public func subscription(id: String) async throws(StoreAPIError) -> SquareSubscription {
         struct Answer: Decodable { var subscription: SquareSubscription }
         return try await send(Answer.self, path: Self.path("subscriptions", .id(id)), query: "include=actions").subscription
     }
 
     /// An invoice (`GET /v2/invoices/{id}`).
-    public func invoice(id: String) async throws(SquareAPIError) -> SquareInvoice {
+    public func invoice(id: String) async throws(StoreAPIError) -> SquareInvoice {
         struct Answer: Decodable { var invoice: SquareInvoice }
         return try await send(Answer.self, path: Self.path("invoices", .id(id))).invoice
     }
 
     /// A subscription plan variation (`GET /v2/catalog/object/{id}`).
-    public func planVariation(id: String) async throws(SquareAPIError) -> SquarePlanVariation {
+    public func planVariation(id: String) async throws(StoreAPIError) -> SquarePlanVariation {
         struct Answer: Decodable { var object: SquarePlanVariation }
         return try await send(Answer.self, path: Self.path("catalog", "object", .id(id))).object
     }
 
     /// A customer (`GET /v2/customers/{id}`).
-    public func customer(id: String) async throws(SquareAPIError) -> SquareCustomer {
+    public func customer(id: String) async throws(StoreAPIError) -> SquareCustomer {
         struct Answer: Decodable { var customer: SquareCustomer }
         return try await send(Answer.self, path: Self.path("customers", .id(id))).customer
     }
 
     /// Sends a GET and decodes its 2xx answer.
-    func send<Answer: Decodable>(_ type: Answer.Type, path: APIPath, query: String? = nil) async throws(SquareAPIError) -> Answer {
+    func send<Answer: Decodable>(_ type: Answer.Type, path: APIPath, query: String? = nil) async throws(StoreAPIError) -> Answer {
         let call = "GET \(path.template)"
         let request = HTTPTransportRequest(
             method: "GET", url: baseURL + path.path + (query.map { "?" + $0 } ?? ""),
@@ -73,31 +73,23 @@ public struct SquareAPIClient: Sendable, CustomStringConvertible {
         let response: HTTPTransportResponse
         switch await sender.send(request) {
         case .answered(let answer): response = answer
-        case .unsendable(let message): throw SquareAPIError(.transport, message: "cannot send \(call): \(message)")
-        case .unanswered: throw SquareAPIError(.transport, message: "\(call) got no answer")
+        case .unsendable(let message): throw StoreAPIError(.transport, message: "cannot send \(call): \(message)")
+        case .unanswered: throw StoreAPIError(.transport, message: "\(call) got no answer")
         }
         guard (200..<300).contains(response.status) else { throw Self.failure(response, call: call) }
         do {
             return try JSONDecoder().decode(Answer.self, from: Data(response.body))
         } catch {
-            throw SquareAPIError(.decoding, message: "the answer to \(call) is not a \(Answer.self)", httpStatus: response.status)
+            throw StoreAPIError(.decoding, message: "the answer to \(call) is not a \(Answer.self)", httpStatus: response.status)
         }
     }
 
     /// The error a non-2xx answer stands for, with Square's own code of it.
-    static func failure(_ response: HTTPTransportResponse, call: String) -> SquareAPIError {
+    static func failure(_ response: HTTPTransportResponse, call: String) -> StoreAPIError {
         struct Answer: Decodable {
             struct Item: Decodable { var code: String? }
             var errors: [Item]?
         }
-        let squareCode = (try? JSONDecoder().decode(Answer.self, from: Data(response.body)))?.errors?.first?.code.map { String($0.prefix(64)) }
-        let code: SquareAPIError.Code = switch response.status {
-        case 401, 403: .unauthorized
-        case 404: .notFound
-        case 429, 500...: .unavailable
-        default: .refused
-        }
-        return SquareAPIError(
-            code, message: "\(call) answered \(response.status)\(squareCode.map { " \($0)" } ?? "")", squareCode: squareCode, httpStatus: response.status)
+        return StoreAPIError(answer: response.status, call: call, storeCode: (try? JSONDecoder().decode(Answer.self, from: Data(response.body)))?.errors?.first?.code)
     }
 }
