@@ -89,6 +89,11 @@ public struct PayPalAdapter: StoreAdapter {
         return try await snapshot(of: subscription.id, app: app, connection: connection, refund: nil).facts()
     }
 
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
+        guard let connection = connections[app.id] else { return [] }
+        return await PayPalSetupCheck(app: app, connection: connection).run()
+    }
+
     /// PayPal asks for no acknowledgement: there is nothing to perform.
     public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
         throw PerennialError(.storeNotSupported, "PayPal performs no store effects")

@@ -46,6 +46,9 @@ extension PayPalSimulator {
         case ("POST", ["notifications", "webhooks"]) where segments.count == 3: return try registerWebhook(request)
         case ("GET", ["notifications", "webhooks"]) where segments.count == 3:
             return .json(200, ["webhooks": webhooks.map { $0.json(base: base) }])
+        case ("GET", ["notifications", "webhooks"]) where segments.count == 4:
+            guard let webhook = webhooks.first(where: { $0.id == segments[3] }) else { throw .notFound(segments[3]) }
+            return .json(200, webhook.json(base: base))
         case ("POST", ["notifications", "verify-webhook-signature"]) where segments.count == 3: return try await verifySignature(request)
         default: throw .notFound(request.path)
         }

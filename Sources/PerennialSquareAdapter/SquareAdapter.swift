@@ -65,6 +65,11 @@ public struct SquareAdapter: StoreAdapter {
         return try await snapshot(of: subscription.id, app: app, connection: connection, refund: nil).facts()
     }
 
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
+        guard let connection = connections[app.id] else { return [] }
+        return await SquareSetupCheck(connection: connection).run()
+    }
+
     /// Square asks for no acknowledgement: there is nothing to perform.
     public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
         throw PerennialError(.storeNotSupported, "Square performs no store effects")

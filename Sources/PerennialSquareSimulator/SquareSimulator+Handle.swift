@@ -51,6 +51,8 @@ extension SquareSimulator {
             guard let refund = refunds[path[1]] else { throw .notFound("Refund") }
             return .json(200, ["refund": refund])
         case ("POST", 2, "webhooks") where path[1] == "subscriptions": return try createWebhookSubscription(body)
+        case ("GET", 2, "webhooks") where path[1] == "subscriptions":
+            return .json(200, ["subscriptions": webhooks.map { $0.json.filter { $0.key != "signature_key" } }])
         default: throw .notFound("Resource")
         }
     }

@@ -58,6 +58,11 @@ public struct PayPalAPIClient: Sendable, CustomStringConvertible {
         ).transactions
     }
 
+    /// A webhook registered for the app (`GET /v1/notifications/webhooks/{id}`).
+    public func webhook(id: String) async throws(StoreAPIError) -> PayPalWebhookRegistration {
+        try await send(PayPalWebhookRegistration.self, path: Self.path("notifications", "webhooks", .id(id)))
+    }
+
     /// Asks PayPal whether a delivery is authentic (`POST /v1/notifications/verify-webhook-signature`), the
     /// event given as the raw body it came in, never serialized again.
     public func verifiesWebhook(_ transmission: PayPalTransmission, webhookID: String, body: Data) async throws(StoreAPIError) -> Bool {

@@ -60,6 +60,21 @@ public struct SquareAPIClient: Sendable, CustomStringConvertible {
         return try await send(Answer.self, path: Self.path("customers", .id(id))).customer
     }
 
+    /// The seller's locations' ids (`GET /v2/locations`): a call any valid token may make.
+    public func locationIDs() async throws(StoreAPIError) -> [String] {
+        struct Answer: Decodable {
+            struct Location: Decodable { var id: String }
+            var locations: [Location]?
+        }
+        return try await send(Answer.self, path: Self.path("locations")).locations?.map(\.id) ?? []
+    }
+
+    /// The application's webhook subscriptions (`GET /v2/webhooks/subscriptions`).
+    public func webhookSubscriptions() async throws(StoreAPIError) -> [SquareWebhookSubscription] {
+        struct Answer: Decodable { var subscriptions: [SquareWebhookSubscription]? }
+        return try await send(Answer.self, path: Self.path("webhooks", "subscriptions")).subscriptions ?? []
+    }
+
     /// Sends a GET and decodes its 2xx answer.
     func send<Answer: Decodable>(_ type: Answer.Type, path: APIPath, query: String? = nil) async throws(StoreAPIError) -> Answer {
         let call = "GET \(path.template)"
