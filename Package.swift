@@ -328,7 +328,7 @@ let package = Package(
         .target(
             name: "PerennialTesting",
             dependencies: [
-                "PerennialCore", "PerennialAppStore", "PerennialPayPal", "PerennialPayPalSimulator",
+                "PerennialCore", "PerennialOutbound", "PerennialAppStore", "PerennialPayPal", "PerennialPayPalSimulator",
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -5,8 +5,9 @@ import PerennialOutbound
 import Synchronization
 import Testing
 
-/// A renewal's names at Adyen, and its charge: every attempt at one period carries the same idempotency key,
-/// retries included, so no period is charged twice; each other period and subscription has its own.
+/// A renewal's names at Adyen, and its charge: an attempt carries the same idempotency key however often it
+/// is sent (transport retries included), so no period is charged twice; each other attempt, period and
+/// subscription has its own.
 @Suite struct AdyenRenewalTests {
     @Test func aRenewalHasOneKeyPerSubscriptionAndPeriod() {
         let second = AdyenRenewalReference(subscriptionID: "sub_7", period: 2)
@@ -16,7 +17,10 @@ import Testing
         #expect(AdyenRenewalReference(merchantReference: "order-17") == nil)
         #expect(AdyenRenewalReference(merchantReference: ":3") == nil)
         #expect(second.idempotencyKey == AdyenRenewalReference(subscriptionID: "sub_7", period: 2).idempotencyKey)
-        let others = [AdyenRenewalReference(subscriptionID: "sub_7", period: 3), AdyenRenewalReference(subscriptionID: "sub_8", period: 2)]
+        let others = [
+            AdyenRenewalReference(subscriptionID: "sub_7", period: 3), AdyenRenewalReference(subscriptionID: "sub_8", period: 2),
+            AdyenRenewalReference(subscriptionID: "sub_7", period: 2, attempt: 1),
+        ]
         #expect(others.allSatisfy { $0.idempotencyKey != second.idempotencyKey })
         #expect(second.idempotencyKey.count <= 64)
     }

@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalSimulator
+import PerennialTesting
 import Testing
 
 /// The simulator's API guards itself as PayPal's does: credentials and tokens, bad and hostile input,
@@ -87,7 +88,7 @@ import Testing
             method: "POST", url: "\(PayPalSimulatorFixture.host)/simulator/paypal/faults", body: Array(#"{"kind":"duplicate_webhook"}"#.utf8),
             timeout: .seconds(5)))
         _ = try await paypal.subscribe(plan: plan)
-        #expect(paypal.webhooks.eventTypes == ["PAYMENT.SALE.COMPLETED", "PAYMENT.SALE.COMPLETED"])
+        #expect(paypal.webhooks.bodyField("event_type") == ["PAYMENT.SALE.COMPLETED", "PAYMENT.SALE.COMPLETED"])
         #expect(Set(paypal.webhooks.deliveries.map(\.body)).count == 1)
     }
 }

@@ -4,6 +4,7 @@ import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalSimulator
 import PerennialSimulatorKit
+import PerennialTesting
 import Testing
 
 /// A PayPal simulator on a manual clock, its webhooks recorded, with helpers to call its API as a merchant.

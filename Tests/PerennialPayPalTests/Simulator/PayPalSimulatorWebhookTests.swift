@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialOutbound
 import PerennialPayPal
 import PerennialPayPalSimulator
+import PerennialTesting
 import Testing
 
 /// The simulator's webhooks are signed as PayPal signs them, verified by Perennial's own verifier against the
@@ -16,7 +17,7 @@ import Testing
         #expect(registered.status == 201)
         let webhookID = try #require(registered.body["id"] as? String)
         _ = try await paypal.subscribe(plan: try await paypal.plan())
-        #expect(paypal.webhooks.eventTypes == ["BILLING.SUBSCRIPTION.CREATED", "BILLING.SUBSCRIPTION.ACTIVATED", "PAYMENT.SALE.COMPLETED"])
+        #expect(paypal.webhooks.bodyField("event_type") == ["BILLING.SUBSCRIPTION.CREATED", "BILLING.SUBSCRIPTION.ACTIVATED", "PAYMENT.SALE.COMPLETED"])
 
         for delivery in paypal.webhooks.deliveries {
             #expect(delivery.url == Self.endpoint)

@@ -4,7 +4,7 @@ import PerennialOutbound
 import PerennialSimulatorKit
 import PerennialSquare
 import PerennialSquareSimulator
-import Synchronization
+import PerennialTesting
 import Testing
 
 /// A Square simulator on a movable clock, its webhooks recorded, with Perennial's own client for it.
@@ -14,8 +14,8 @@ struct SquareSimulatorFixture {
     static let host = "http://square.test"
     static let hook = "https://perennial.example.com/v1/square/webhooks/forest"
 
-    let clock = MovableClock(start)
-    let webhooks = DeliveryRecorder()
+    let clock = ManualClock(start)
+    let webhooks = WebhookRecorder()
     let simulator: SquareSimulator
 
     init() {
@@ -41,35 +41,4 @@ struct SquareSimulatorFixture {
         clock.advance(milliseconds: Int64(days) * 86_400_000)
         await simulator.tick()
     }
-}
-
-/// A clock that moves only when a test moves it.
-final class MovableClock: Clock, Sendable {
-    private let instant: Mutex<Instant>
-
-    init(_ start: Instant) {
-        instant = Mutex(start)
-    }
-
-    func now() -> Instant {
-        instant.withLock { $0 }
-    }
-
-    func advance(milliseconds: Int64) {
-        instant.withLock { $0 = $0.adding(milliseconds: milliseconds) }
-    }
-}
-
-/// A seller's webhook endpoint: records each delivery, answering 2xx.
-final class DeliveryRecorder: HTTPTransport, Sendable {
-    private let recorded = Mutex<[HTTPTransportRequest]>([])
-
-    var deliveries: [HTTPTransportRequest] { recorded.withLock { $0 } }
-
-    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
-        recorded.withLock { $0.append(request) }
-        return HTTPTransportResponse(status: 200)
-    }
-
-    var eventTypes: [String] { deliveries.compactMap { SquareWebhookEvent.read(Data($0.body))?.type } }
 }

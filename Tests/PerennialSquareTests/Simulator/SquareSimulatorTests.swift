@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialSquare
 import PerennialSquareSimulator
+import PerennialTesting
 import Testing
 
 /// The simulator bills as Square does, read back through Perennial's own client: an invoice a period, in
@@ -43,7 +44,7 @@ import Testing
         #expect(owing.chargedThroughDate == "2026-05-01", "charged_through_date moves whether paid or not")
         let unpaid = try #require(owing.invoiceIDs?.first)
         #expect(try await square.client.invoice(id: unpaid).status == .unpaid)
-        #expect(square.webhooks.eventTypes.contains("invoice.scheduled_charge_failed"))
+        #expect(square.webhooks.bodyField("type").contains("invoice.scheduled_charge_failed"))
 
         try await square.simulator.pay(invoice: unpaid)
         #expect(try await square.client.invoice(id: unpaid).status == .paid)
@@ -80,7 +81,7 @@ import Testing
         let key = try #require((registered.body["subscription"] as? [String: Any])?["signature_key"] as? String)
         let plan = try await square.simulator.makePlan(name: "Pro", priceMinorUnits: 999)
         _ = try await square.simulator.subscribe(planVariationID: plan, referenceID: "sam")
-        #expect(square.webhooks.eventTypes == ["subscription.created", "invoice.created", "invoice.payment_made"])
+        #expect(square.webhooks.bodyField("type") == ["subscription.created", "invoice.created", "invoice.payment_made"])
         let verifier = SquareWebhookVerifier(signatureKeys: [key], notificationURL: Fixture.hook)
         for delivery in square.webhooks.deliveries {
             let header = delivery.headers.first { $0.name == "x-square-hmacsha256-signature" }?.value

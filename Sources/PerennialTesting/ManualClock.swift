@@ -2,22 +2,22 @@ import PerennialCore
 import Synchronization
 
 /// A clock that moves only when a test moves it.
-final class ManualClock: Clock, Sendable {
+public final class ManualClock: Clock, Sendable {
     private let instant: Mutex<Instant>
 
-    init(_ start: Instant) {
+    public init(_ start: Instant) {
         instant = Mutex(start)
     }
 
-    func now() -> Instant {
+    public func now() -> Instant {
         instant.withLock { $0 }
     }
 
-    func advance(days: Int) {
+    public func advance(days: Int) {
         instant.withLock { $0 = $0.adding(milliseconds: Int64(days) * 86_400_000) }
     }
 
-    func advance(milliseconds: Int64) {
+    public func advance(milliseconds: Int64) {
         instant.withLock { $0 = $0.adding(milliseconds: milliseconds) }
     }
 }
