@@ -89,6 +89,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialAdyenSimulator",
+            dependencies: [
+                "PerennialAdyen", "PerennialCore", "PerennialOutbound", "PerennialSimulatorKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialSimulatorKit",
             dependencies: [
                 "PerennialCore", "PerennialOutbound",
@@ -366,7 +374,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PerennialAdyenTests",
-            dependencies: ["PerennialAdyen", "PerennialCore", "PerennialOutbound"],
+            dependencies: [
+                "PerennialAdyen", "PerennialAdyenSimulator", "PerennialSimulatorKit", "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

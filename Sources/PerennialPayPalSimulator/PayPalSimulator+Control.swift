@@ -74,19 +74,8 @@ extension PayPalSimulator {
                 return .json(200, ["now": clock.now().payPalText])
             case ("GET", 1, "root.pem"):
                 return SimulatedResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Data(rootPEM.utf8))
-            case ("GET", 1, "faults"):
-                return .json(200, ["faults": faults.json])
-            case ("POST", 1, "faults"):
-                switch SimulatedFault.read(request.jsonObject ?? [:]) {
-                case .success(let fault):
-                    faults.add(fault)
-                    return .json(201, fault.json)
-                case .failure(let error):
-                    throw PayPalSimulatedError.invalid("INVALID_PARAMETER_VALUE", error.message)
-                }
-            case ("DELETE", 1, "faults"):
-                faults.removeAll()
-                return .noContent
+            case (_, 1, "faults"):
+                return faults.answer(request) { .json(400, ["error": ["code": "INVALID_PARAMETER_VALUE", "message": $0]]) }
             default:
                 throw PayPalSimulatedError.notFound(request.path)
             }

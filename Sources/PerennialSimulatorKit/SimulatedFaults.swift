@@ -22,4 +22,27 @@ public struct SimulatedFaults: Sendable {
     }
 
     public var json: [[String: Any]] { list.map(\.json) }
+
+    /// The control API's `faults` route: `GET` lists them, `POST` adds one (`{"kind", "count", "status",
+    /// "path_prefix"}`), `DELETE` clears them; `refusal` writes the answer to a fault that cannot be read, in
+    /// the store's own error shape.
+    public mutating func answer(_ request: SimulatedRequest, refusal: (String) -> SimulatedResponse) -> SimulatedResponse {
+        switch request.method {
+        case "GET":
+            return .json(200, ["faults": json])
+        case "DELETE":
+            removeAll()
+            return .noContent
+        case "POST":
+            switch SimulatedFault.read(request.jsonObject ?? [:]) {
+            case .success(let fault):
+                add(fault)
+                return .json(201, fault.json)
+            case .failure(let error):
+                return refusal(error.message)
+            }
+        default:
+            return refusal("faults are listed (GET), added (POST) or cleared (DELETE)")
+        }
+    }
 }

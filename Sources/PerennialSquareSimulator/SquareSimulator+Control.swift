@@ -60,19 +60,8 @@ extension SquareSimulator {
             case ("POST", 1, "tick"):
                 await tick()
                 return .json(200, ["now": clock.now().iso8601])
-            case ("GET", 1, "faults"):
-                return .json(200, ["faults": faults.json])
-            case ("POST", 1, "faults"):
-                switch SimulatedFault.read(body) {
-                case .success(let fault):
-                    faults.add(fault)
-                    return .json(201, fault.json)
-                case .failure(let error):
-                    throw SquareSimulatedError.invalid("INVALID_VALUE", error.message)
-                }
-            case ("DELETE", 1, "faults"):
-                faults.removeAll()
-                return .noContent
+            case (_, 1, "faults"):
+                return faults.answer(request) { SquareSimulatedError.invalid("INVALID_VALUE", $0).response }
             default:
                 throw SquareSimulatedError.notFound("Control route")
             }

@@ -1,0 +1,52 @@
+import Foundation
+import PerennialAdyen
+import PerennialOutbound
+import PerennialSimulatorKit
+
+extension AdyenSimulator {
+    /// Queues a standard notification (one item, signed per webhook) for every webhook.
+    func notify(
+        _ eventCode: String, psp: String, original: String?, reference: String, amount: AdyenAmount, success: Bool, reason: String? = nil,
+        additional: [String: String] = [:]
+    ) {
+        let now = clock.now()
+        for (index, webhook) in webhooks.enumerated() {
+            var item = AdyenNotificationItem(
+                pspReference: psp, originalReference: original, merchantAccountCode: merchantAccount, merchantReference: reference, amount: amount,
+                eventCode: eventCode, eventDate: now.iso8601, success: success ? "true" : "false", reason: reason, paymentMethod: "visa",
+                additionalData: additional)
+            let signature = AdyenNotificationVerifier.signature(of: item, hexKey: webhook.hexKey)
+            item.additionalData?["hmacSignature"] = signature
+            let envelope: [String: Any] = ["live": "false", "notificationItems": [["NotificationRequestItem": Self.json(item)]]]
+            let body = (try? JSONSerialization.data(withJSONObject: envelope, options: [.withoutEscapingSlashes])) ?? Data("{}".utf8)
+            outbox.enqueue(
+                WebhookDelivery(eventID: "\(psp):\(eventCode)", eventType: eventCode, body: body, endpointID: String(index), url: webhook.url, due: now),
+                faults: &faults)
+        }
+    }
+
+    static func json(_ item: AdyenNotificationItem) -> [String: Any] {
+        var object: [String: Any] = [
+            "pspReference": item.pspReference, "merchantAccountCode": item.merchantAccountCode, "eventCode": item.eventCode, "success": item.success,
+            "additionalData": item.additionalData ?? [:],
+        ]
+        if let original = item.originalReference { object["originalReference"] = original }
+        if let reference = item.merchantReference { object["merchantReference"] = reference }
+        if let amount = item.amount { object["amount"] = ["value": amount.value, "currency": amount.currency] }
+        if let date = item.eventDate { object["eventDate"] = date }
+        if let reason = item.reason { object["reason"] = reason }
+        if let method = item.paymentMethod { object["paymentMethod"] = method }
+        return object
+    }
+
+    /// Posts the notifications due; one not acknowledged is retried later.
+    public func deliverDue() async {
+        guard let transport = webhookTransport else { return }
+        for delivery in outbox.takeDue(at: clock.now()) {
+            let request = HTTPTransportRequest(
+                method: "POST", url: delivery.url, headers: [HTTPTransportHeader(name: "Content-Type", value: "application/json")],
+                body: Array(delivery.body), timeout: .seconds(10))
+            outbox.record(delivery, status: await WebhookOutbox.post(request, over: transport), now: clock.now())
+        }
+    }
+}
