@@ -3,6 +3,7 @@ import PerennialCore
 import PerennialOutbound
 import PerennialPayPal
 import PerennialServices
+import PerennialStoreModule
 
 /// PayPal as a store adapter. Webhooks arrive at `POST /v1/paypal/webhooks/{app_id}`; their signature is
 /// checked over the raw body before anything is stored, locally with PayPal's certificate (or, when the
@@ -123,11 +124,7 @@ public struct PayPalAdapter: StoreAdapter {
         let payments = try await callingPayPal { () async throws(StoreAPIError) in
             try await client.transactions(subscriptionID: subscriptionID, from: start.adding(milliseconds: -86_400_000), to: now)
         }
-        var refundedAt: [String: Instant] = [:]
-        let key = SubscriptionKey(store: .payPal, id: subscriptionID)
-        for fact in try await ledger?.read({ try await $0.transactions(appID: app.id, subscription: key) }) ?? [] {
-            if let cancelledAt = fact.cancelledAt { refundedAt[fact.transactionID] = cancelledAt }
-        }
+        var refundedAt = try await ledger?.cancellations(appID: app.id, subscription: SubscriptionKey(store: .payPal, id: subscriptionID)) ?? [:]
         if let refund, refundedAt[refund.saleID] == nil { refundedAt[refund.saleID] = refund.at }
         return PayPalSubscriptionSnapshot(
             subscription: subscription, plan: plan, transactions: payments, refundedAt: refundedAt,

@@ -20,7 +20,7 @@ extension PayPalSimulator {
     ///
     /// Errors are `{"error": {"code", "message"}}`.
     public func control(_ request: SimulatedRequest) async -> SimulatedResponse {
-        learnAddress(from: request)
+        address.learn(from: request)
         let path = Array(request.segments.dropFirst(2))
         do {
             switch (request.method, path.count, path.first) {

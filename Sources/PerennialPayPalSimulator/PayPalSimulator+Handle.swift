@@ -6,7 +6,7 @@ extension PayPalSimulator {
     /// Answers one call to PayPal's API: the token endpoint and the certificates need no token; everything
     /// else needs a bearer token the simulator issued, and may meet a fault first.
     public func handle(_ request: SimulatedRequest) async -> SimulatedResponse {
-        learnAddress(from: request)
+        address.learn(from: request)
         let debugID = nextID("", length: 13).lowercased()
         let segments = request.segments
         do {
@@ -78,12 +78,5 @@ extension PayPalSimulator {
         guard given.hasPrefix("Bearer "), let expiry = tokens[String(given.dropFirst(7))], expiry > clock.now() else {
             throw PayPalSimulatedError(status: 401, name: "AUTHENTICATION_FAILURE", message: "Authentication failed due to invalid authentication credentials or a missing Authorization header.")
         }
-    }
-
-    /// Takes the simulator's address from a request's `Host`, unless it was given at creation.
-    func learnAddress(from request: SimulatedRequest) {
-        guard !isAddressFixed, let host = request.headers["host"], host.utf8.count <= 255,
-              host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) else { return }
-        base = "http://\(host)"
     }
 }

@@ -5,8 +5,6 @@ extension PayPalSimulator {
     /// The simulator reached in-process as if over HTTP, its API and its control API alike: a client
     /// configured with the call's host works unchanged.
     public nonisolated var transport: SimulatorTransport {
-        SimulatorTransport { request in
-            await (request.path.hasPrefix("/simulator/paypal/") ? self.control(request) : self.handle(request))
-        }
+        SimulatorTransport(api: { await self.handle($0) }, controlPrefix: "/simulator/paypal/", control: { await self.control($0) })
     }
 }

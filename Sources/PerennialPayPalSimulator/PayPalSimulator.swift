@@ -28,10 +28,9 @@ public actor PayPalSimulator {
     /// Answers already given to a `PayPal-Request-Id`, by method, path and key.
     var idempotentAnswers: [String: SimulatedResponse] = [:]
     var ids = SimulatedIDs()
-    /// The simulator's own address as its callers reach it (links, the certificate URL): the one given at
-    /// creation, or the last request's `Host`.
-    var base: String
-    let isAddressFixed: Bool
+    var address: SimulatorAddress
+    /// The simulator's own address, for its links and its certificate URL.
+    var base: String { address.url }
 
     /// A simulator for the REST app `clientID`/`secret`, reached at `baseURL` (by default, at whatever host
     /// its callers name); deliveries go through `transport` (none: events are kept, not delivered).
@@ -39,8 +38,7 @@ public actor PayPalSimulator {
         clientID: String, secret: String, clock: any Clock, authority: PayPalSigningAuthority = .shared, transport: (any HTTPTransport)? = nil,
         baseURL: String? = nil
     ) {
-        base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://127.0.0.1"
-        isAddressFixed = baseURL != nil
+        address = SimulatorAddress(fixed: baseURL)
         self.clientID = clientID
         self.secret = secret
         self.clock = clock

@@ -10,6 +10,15 @@ public struct SimulatorTransport: HTTPTransport {
         self.handle = handle
     }
 
+    /// A simulator's API (`api`) and its control API (`control`, for the paths under `controlPrefix`,
+    /// `/simulator/<store>/`), reached alike.
+    public init(
+        api: @escaping @Sendable (SimulatedRequest) async -> SimulatedResponse, controlPrefix: String,
+        control: @escaping @Sendable (SimulatedRequest) async -> SimulatedResponse
+    ) {
+        self.init { request in await (request.path.hasPrefix(controlPrefix) ? control(request) : api(request)) }
+    }
+
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         guard let url = URLComponents(string: request.url), let host = url.host else {
             throw HTTPTransportError(.invalidRequest, message: "not a URL")

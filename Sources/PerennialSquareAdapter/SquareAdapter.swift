@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialOutbound
 import PerennialServices
+import PerennialStoreModule
 import PerennialSquare
 
 /// Square as a store adapter. Webhooks arrive at `POST /v1/square/webhooks/{app_id}`; their HMAC over the
@@ -93,10 +94,7 @@ public struct SquareAdapter: StoreAdapter {
         if let customerID = subscription.customerID {
             owner = try await callingSquare { () async throws(StoreAPIError) in try await client.customer(id: customerID) }.referenceID
         }
-        var refundedAt: [String: Instant] = [:]
-        for fact in try await ledger?.read({ try await $0.transactions(appID: app.id, subscription: SubscriptionKey(store: .square, id: id)) }) ?? [] {
-            if let cancelledAt = fact.cancelledAt { refundedAt[fact.transactionID] = cancelledAt }
-        }
+        var refundedAt = try await ledger?.cancellations(appID: app.id, subscription: SubscriptionKey(store: .square, id: id)) ?? [:]
         if let refund, refundedAt[refund.invoiceID] == nil { refundedAt[refund.invoiceID] = refund.at }
         return SquareSubscriptionSnapshot(
             subscription: subscription, plan: plan, invoices: invoices, owner: owner, refundedAt: refundedAt,

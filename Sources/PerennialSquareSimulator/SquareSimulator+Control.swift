@@ -18,7 +18,7 @@ extension SquareSimulator {
     ///
     /// Errors are Square's `{"errors": [{"category", "code", "detail"}]}`.
     public func control(_ request: SimulatedRequest) async -> SimulatedResponse {
-        learnAddress(from: request)
+        address.learn(from: request)
         let path = Array(request.segments.dropFirst(2))
         let body = request.jsonObject ?? [:]
         do {

@@ -6,7 +6,7 @@ extension SquareSimulator {
     /// Answers one call to Square's API: the access token as bearer, then maybe a fault, then the call
     /// (a create with an `idempotency_key` already used answers as it did).
     public func handle(_ request: SimulatedRequest) async -> SimulatedResponse {
-        learnAddress(from: request)
+        address.learn(from: request)
         let given = request.headers["authorization"] ?? ""
         guard given.hasPrefix("Bearer "), Array(given.dropFirst(7).utf8) == Array(accessToken.utf8) else {
             return SquareSimulatedError.unauthorized.response

@@ -3,8 +3,6 @@ import PerennialSimulatorKit
 extension SquareSimulator {
     /// The simulator reached in-process as if over HTTP, its API and its control API alike.
     public nonisolated var transport: SimulatorTransport {
-        SimulatorTransport { request in
-            await (request.path.hasPrefix("/simulator/square/") ? self.control(request) : self.handle(request))
-        }
+        SimulatorTransport(api: { await self.handle($0) }, controlPrefix: "/simulator/square/", control: { await self.control($0) })
     }
 }

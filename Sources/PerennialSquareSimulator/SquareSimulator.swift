@@ -32,8 +32,9 @@ public actor SquareSimulator {
     /// Answers already given to an `idempotency_key`, by path and key.
     var idempotentAnswers: [String: SimulatedResponse] = [:]
     public internal(set) var events: [(id: String, type: String, body: Data)] = []
-    var base: String
-    let isAddressFixed: Bool
+    var address: SimulatorAddress
+    /// The simulator's own address, for its invoices' public URLs.
+    var base: String { address.url }
 
     /// A simulator for the seller whose access token is `accessToken`, reached at `baseURL` (by default, at
     /// whatever host its callers name); deliveries go through `transport` (none: events are kept, not
@@ -45,8 +46,7 @@ public actor SquareSimulator {
         self.locationID = locationID
         self.clock = clock
         webhookTransport = transport
-        base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://127.0.0.1"
-        isAddressFixed = baseURL != nil
+        address = SimulatorAddress(fixed: baseURL)
     }
 
     /// Every attempt to deliver a webhook, in order.
@@ -63,11 +63,5 @@ public actor SquareSimulator {
     static func dayText(_ date: Date, in calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-    }
-
-    func learnAddress(from request: SimulatedRequest) {
-        guard !isAddressFixed, let host = request.headers["host"], host.utf8.count <= 255,
-              host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:[]".contains($0) }) else { return }
-        base = "http://\(host)"
     }
 }
