@@ -91,8 +91,18 @@ let package = Package(
         .target(
             name: "PerennialAdyenSimulator",
             dependencies: [
-                "PerennialAdyen", "PerennialCore", "PerennialOutbound", "PerennialSimulatorKit",
+                "PerennialAdyen", "PerennialCore", "PerennialOutbound", "PerennialSimulatorKit", "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialAdyenAdapter",
+            dependencies: [
+                "PerennialAdyen", "PerennialAdyenSimulator", "PerennialServices", "PerennialStoreModule", "PerennialHTTP", "PerennialCore",
+                "PerennialOutbound",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -282,7 +292,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
                 "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialSquareAdapter",
-                "PerennialStoreModule",
+                "PerennialAdyenAdapter", "PerennialStoreModule",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -375,7 +385,8 @@ let package = Package(
         .testTarget(
             name: "PerennialAdyenTests",
             dependencies: [
-                "PerennialAdyen", "PerennialAdyenSimulator", "PerennialSimulatorKit", "PerennialCore", "PerennialOutbound", "PerennialTesting",
+                "PerennialAdyen", "PerennialAdyenSimulator", "PerennialAdyenAdapter", "PerennialSimulatorKit", "PerennialCore", "PerennialOutbound",
+                "PerennialTesting", "PerennialServices", "PerennialStoreModule",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -445,6 +456,7 @@ let package = Package(
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
                 "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialSimulatorKit",
                 "PerennialSquare", "PerennialSquareAdapter", "PerennialSquareSimulator",
+                "PerennialAdyen", "PerennialAdyenAdapter", "PerennialAdyenSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

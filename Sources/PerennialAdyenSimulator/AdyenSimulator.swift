@@ -64,3 +64,10 @@ public actor AdyenSimulator {
         return true
     }
 }
+
+extension AdyenSimulator {
+    /// The PSP reference of the authorised payment made under `merchantReference`, if any.
+    public func payment(merchantReference: String) -> String? {
+        payments.first { $0.value.reference == merchantReference }?.key
+    }
+}

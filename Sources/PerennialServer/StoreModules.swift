@@ -1,6 +1,7 @@
 import PerennialAppStoreRoutes
 import PerennialCore
 import PerennialGooglePlayRoutes
+import PerennialAdyenAdapter
 import PerennialPayPalAdapter
 import PerennialServices
 import PerennialStoreModule
@@ -10,7 +11,7 @@ import PerennialStripeRoutes
 /// The stores this server runs: the one place they are listed.
 public enum StoreModules {
     /// Every store's module, in the order their codes and settings are listed.
-    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule(), PayPalModule(), SquareModule()]
+    public static let all: [any StoreModule] = [AppStoreModule(), GooglePlayModule(), StripeModule(), PayPalModule(), SquareModule(), AdyenModule()]
 
     /// The module of `store`, if the server runs it.
     public static func module(for store: Store) -> (any StoreModule)? {

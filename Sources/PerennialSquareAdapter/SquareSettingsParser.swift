@@ -9,7 +9,7 @@ import PerennialStoreModule
 enum SquareSettingsParser {
     static func parse(_ node: ConfigurationNode) throws -> SquareSettings {
         try node.allowKeys(["access_token", "signature_keys", "notification_url", "environment", "api_base_url", "square_version"])
-        let token = try plain(node.requiredChild("access_token"))
+        let token = try node.requiredChild("access_token").token()
         let keysNode = try node.requiredChild("signature_keys")
         let keys = try keysNode.strings()
         guard (1...2).contains(keys.count), keys.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 256 }) else {
@@ -31,13 +31,5 @@ enum SquareSettingsParser {
         return SquareSettings(
             accessToken: token, signatureKeys: keys, notificationURL: url, isProduction: isProduction,
             apiBaseURL: try node.child("api_base_url")?.httpURL(), squareVersion: version)
-    }
-
-    private static func plain(_ node: ConfigurationNode) throws -> String {
-        let value = try node.string()
-        guard !value.isEmpty, value.utf8.count <= 512, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-            throw node.error("must be a value without spaces")
-        }
-        return value
     }
 }

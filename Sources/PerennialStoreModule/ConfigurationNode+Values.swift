@@ -26,6 +26,16 @@ extension ConfigurationNode {
         return text
     }
 
+    /// The scalar as a credential or name without spaces (an access token, a merchant account): 1 to 512
+    /// printable ASCII characters.
+    public func token() throws -> String {
+        let value = try string()
+        guard !value.isEmpty, value.utf8.count <= 512, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw error("must be a value without spaces")
+        }
+        return value
+    }
+
     /// The mapping as text keys and text values (`headers:`).
     public func stringMap() throws -> [String: String] {
         guard let mapping = node.mapping else { throw error("expected a mapping of keys") }

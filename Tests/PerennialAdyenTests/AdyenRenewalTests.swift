@@ -11,11 +11,13 @@ import Testing
 @Suite struct AdyenRenewalTests {
     @Test func aRenewalHasOneKeyPerSubscriptionAndPeriod() {
         let second = AdyenRenewalReference(subscriptionID: "sub_7", period: 2)
-        #expect(second.merchantReference == "sub_7:2")
-        #expect(AdyenRenewalReference(merchantReference: "sub_7:2") == second)
-        #expect(AdyenRenewalReference(merchantReference: "a:b:3") == AdyenRenewalReference(subscriptionID: "a:b", period: 3))
+        #expect(second.merchantReference == "sub_7:2:0")
+        #expect(second.lineItem == "sub_7:2")
+        #expect(AdyenRenewalReference(merchantReference: "sub_7:2:0") == second)
+        #expect(AdyenRenewalReference(merchantReference: "a:b:3:1") == AdyenRenewalReference(subscriptionID: "a:b", period: 3, attempt: 1))
+        #expect(AdyenRenewalReference(merchantReference: "sub_7:2") == nil, "a line item is not an attempt")
         #expect(AdyenRenewalReference(merchantReference: "order-17") == nil)
-        #expect(AdyenRenewalReference(merchantReference: ":3") == nil)
+        #expect(AdyenRenewalReference(merchantReference: ":3:0") == nil)
         #expect(second.idempotencyKey == AdyenRenewalReference(subscriptionID: "sub_7", period: 2).idempotencyKey)
         let others = [
             AdyenRenewalReference(subscriptionID: "sub_7", period: 3), AdyenRenewalReference(subscriptionID: "sub_8", period: 2),
@@ -45,7 +47,7 @@ import Testing
     }
 
     @Test func aRenewalIsChargedWithTheStoredCardWithoutTheShopperUnderOneKey() async throws {
-        let adyen = ScriptedAdyen([(503, "{}"), (200, #"{"pspReference":"8835","resultCode":"Authorised","merchantReference":"sub_7:2"}"#)])
+        let adyen = ScriptedAdyen([(503, "{}"), (200, #"{"pspReference":"8835","resultCode":"Authorised","merchantReference":"sub_7:2:0"}"#)])
         let client = AdyenAPIClient(apiKey: "AQE-key", baseURL: AdyenAPIClient.testBaseURL, transport: adyen, retryPolicy: RetryPolicy(attempts: 3), sleep: { _ in })
         let renewal = AdyenRenewalReference(subscriptionID: "sub_7", period: 2)
         let result = try await client.charge(
@@ -59,7 +61,7 @@ import Testing
         let body = try #require((try? JSONSerialization.jsonObject(with: Data(requests[0].body))) as? [String: Any])
         #expect(body["shopperInteraction"] as? String == "ContAuth")
         #expect(body["recurringProcessingModel"] as? String == "Subscription")
-        #expect(body["reference"] as? String == "sub_7:2")
+        #expect(body["reference"] as? String == "sub_7:2:0")
         #expect((body["paymentMethod"] as? [String: Any])?["storedPaymentMethodId"] as? String == "8415718415172200")
     }
 

@@ -72,7 +72,7 @@ import Testing
         await adyen.adyen.deliverDue()
         let verifier = try #require(AdyenNotificationVerifier(hexKeys: [Self.key], merchantAccount: "PerennialECOM"))
         let notifications = adyen.webhooks.deliveries.compactMap { AdyenNotification.read(Data($0.body)) }
-        #expect(notifications.map { $0.items[0].merchantReference } == ["sub_1:0", "sub_1:1"])
+        #expect(notifications.map { $0.items[0].merchantReference } == ["sub_1:0:0", "sub_1:1:0"])
         for notification in notifications {
             try verifier.verify(notification)
         }

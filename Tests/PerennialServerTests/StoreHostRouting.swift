@@ -1,7 +1,7 @@
 import Foundation
 import PerennialOutbound
 
-/// Sends calls to the web stores' test hosts (`paypal.test`, `square.test`, over https or http) to the fake
+/// Sends calls to the web stores' test hosts (`paypal.test`, `square.test`, `adyen.test`, over https or http) to the fake
 /// or simulated store that answers there, the rest to the network (the simulators).
 struct StoreHostRouting: HTTPTransport {
     let hosts: [String: any HTTPTransport]

@@ -61,7 +61,7 @@ struct TestHarness {
     /// `extraApps` are served beside `forest`; `server` sets the body and rate limits. The database is in
     /// memory unless `databaseURL` names one; the master key is random unless given. `stores` and
     /// `makeStoreRoutes` add stores beside the App Store; `payPal` answers the calls to `paypal.test`, `square` those to
-    /// `square.test`;
+    /// `square.test`, `adyen` those to `adyen.test`;
     /// `outboundCalls` counts the calls to the stores.
     static func run(
         sharedSecret: String? = nil, previousSharedSecret: String? = nil, appBundleID: String = bundleID,
@@ -77,7 +77,7 @@ struct TestHarness {
         playPull: (subscription: String, baseURL: String)? = nil, playPushSender: (any PlayPushSender)? = nil,
         configureGoogle: @Sendable (inout GooglePlaySettings) -> Void = { _ in },
         withStripe: Bool = false, configureStripe: @Sendable (inout StripeSettings) -> Void = { _ in },
-        payPal: (any HTTPTransport)? = nil, square: (any HTTPTransport)? = nil,
+        payPal: (any HTTPTransport)? = nil, square: (any HTTPTransport)? = nil, adyen: (any HTTPTransport)? = nil,
         configuredWebhooks: [ConfiguredWebhookEndpoint] = [], outboundCalls: OutboundCallCounter? = nil,
         _ body: @Sendable (TestHarness) async throws -> Void
     ) async throws {
@@ -160,7 +160,7 @@ struct TestHarness {
             let googleRouted: any HTTPTransport = googleTransport.map { GoogleRoutingTransport(google: $0, network: network) } ?? network
             let stack = try await PerennialStack.open(
                 configuration: perennial, masterKey: masterKey, previousMasterKeys: previousMasterKeys, clock: clock,
-                transport: StoreHostRouting(hosts: ["paypal.test": payPal, "square.test": square].compactMapValues { $0 }, network: googleRouted),
+                transport: StoreHostRouting(hosts: ["paypal.test": payPal, "square.test": square, "adyen.test": adyen].compactMapValues { $0 }, network: googleRouted),
                 verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),

@@ -42,16 +42,31 @@ public struct AdyenAPIClient: Sendable, CustomStringConvertible {
         try await post(AdyenSessionResult.self, path: "/sessions", body: session, idempotencyKey: renewal.idempotencyKey + "-session")
     }
 
+    /// The cards stored for a shopper that can be charged without them (`GET /storedPaymentMethods`).
+    public func storedPaymentMethods(shopperReference: String, merchantAccount: String) async throws(StoreAPIError) -> [AdyenStoredPaymentMethod] {
+        var query = URLComponents()
+        query.queryItems = [URLQueryItem(name: "shopperReference", value: shopperReference), URLQueryItem(name: "merchantAccount", value: merchantAccount)]
+        let answer = try await send(
+            AdyenStoredPaymentMethods.self, method: "GET", path: "/storedPaymentMethods", query: query.percentEncodedQuery ?? "", body: nil,
+            idempotencyKey: nil)
+        return answer.storedPaymentMethods ?? []
+    }
+
     func post<Answer: Decodable>(_ type: Answer.Type, path: String, body: some Encodable, idempotencyKey: String) async throws(StoreAPIError) -> Answer {
-        let call = "POST \(path)"
-        guard let json = try? JSONEncoder().encode(body) else { throw StoreAPIError(.decoding, message: "\(call): the request could not be written") }
+        guard let json = try? JSONEncoder().encode(body) else { throw StoreAPIError(.decoding, message: "POST \(path): the request could not be written") }
+        return try await send(type, method: "POST", path: path, query: "", body: json, idempotencyKey: idempotencyKey)
+    }
+
+    func send<Answer: Decodable>(
+        _ type: Answer.Type, method: String, path: String, query: String, body: Data?, idempotencyKey: String?
+    ) async throws(StoreAPIError) -> Answer {
+        let call = "\(method) \(path)"
+        var headers = [HTTPTransportHeader(name: "x-api-key", value: apiKey)]
+        if body != nil { headers.append(HTTPTransportHeader(name: "Content-Type", value: "application/json")) }
+        if let idempotencyKey { headers.append(HTTPTransportHeader(name: "Idempotency-Key", value: idempotencyKey)) }
         let request = HTTPTransportRequest(
-            method: "POST", url: baseURL + path,
-            headers: [
-                HTTPTransportHeader(name: "x-api-key", value: apiKey), HTTPTransportHeader(name: "Content-Type", value: "application/json"),
-                HTTPTransportHeader(name: "Idempotency-Key", value: idempotencyKey),
-            ],
-            body: Array(json), timeout: timeout, purpose: HTTPTransportPurpose(store: "adyen", endpoint: call))
+            method: method, url: baseURL + path + (query.isEmpty ? "" : "?" + query), headers: headers, body: body.map(Array.init) ?? [],
+            timeout: timeout, purpose: HTTPTransportPurpose(store: "adyen", endpoint: call))
         let response: HTTPTransportResponse
         switch await sender.send(request) {
         case .answered(let answer): response = answer

@@ -1,3 +1,6 @@
+import Foundation
+import PerennialCore
+
 /// One standard webhook item (`NotificationRequestItem`): what happened (`eventCode`, `success` as the strings
 /// "true" and "false"), to which payment (`pspReference`; a modification's `originalReference` names the
 /// payment it changes), under the merchant's own reference, with `additionalData.hmacSignature`.
@@ -46,4 +49,13 @@ public struct AdyenNotificationItem: Sendable, Hashable, Codable {
 
     /// The base64 HMAC-SHA256 the item carries (`additionalData.hmacSignature`).
     public var hmacSignature: String? { additionalData?["hmacSignature"] }
+}
+
+extension AdyenNotificationItem {
+    /// When the event happened (`eventDate`, ISO 8601 with an offset); nil when absent or unreadable.
+    public var eventInstant: Instant? {
+        guard let text = eventDate, text.utf8.count <= 64 else { return nil }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return Instant(date) }
+        return (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))).map(Instant.init)
+    }
 }

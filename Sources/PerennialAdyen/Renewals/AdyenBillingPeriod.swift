@@ -28,3 +28,28 @@ public struct AdyenBillingPeriod: Sendable, Hashable {
         return calendar.date(byAdding: component, value: count * index, to: start.date).map(Instant.init) ?? start
     }
 }
+
+extension AdyenBillingPeriod {
+    /// Reads `P<n>D`, `P<n>W` (seven days each), `P<n>M` or `P<n>Y`, n from 1 to 999; nil otherwise.
+    public init?(iso8601 text: String) {
+        guard text.count >= 3, text.count <= 5, text.first == "P", let count = Int(text.dropFirst().dropLast()), (1...999).contains(count) else {
+            return nil
+        }
+        switch text.last {
+        case "D": self.init(count, .day)
+        case "W": self.init(count * 7, .day)
+        case "M": self.init(count, .month)
+        case "Y": self.init(count, .year)
+        default: return nil
+        }
+    }
+
+    /// The fewest days one period can last (a month: 28).
+    public var shortestDays: Int {
+        switch unit {
+        case .day: count
+        case .month: count * 28
+        case .year: count * 365
+        }
+    }
+}
