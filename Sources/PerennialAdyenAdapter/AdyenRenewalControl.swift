@@ -4,7 +4,7 @@ import PerennialServices
 
 /// A customer's Adyen subscription turned to end with its paid period, or to renew again: Adyen keeps no
 /// subscription, so the choice is a fact Perennial records itself (a renewal info), and the schedule follows
-/// it. Only the subscription's owner (or an alias of them) may change it.
+/// it. Only the subscription's owner (or an alias of them) may change it, and only while it can still renew.
 public struct AdyenRenewalControl: Sendable {
     let connections: [String: AdyenConnection]
     let ledger: any Ledger
@@ -30,9 +30,28 @@ public struct AdyenRenewalControl: Sendable {
             return try await ledger.subscriptionOwner(appID: app.id, subscription: key) == customer
         }
         guard owned else { throw notFound }
+        if renews { try await checkCanRenew(key, app: app, payments: payments) }
         try await ingestor.ingestForOwners(payments.renewal(turnedOn: renews, at: clock.now()), app: app)
         try await jobs.enqueue(AdyenRenewalJob.job(appID: app.id, subscriptionID: subscriptionID, runAt: clock.now(), replacing: true))
         guard let state = try await ledger.read({ try await $0.subscriptionState(appID: app.id, subscription: key) }) else { throw notFound }
         return state
+    }
+
+    /// A subscription refunded, or lapsed after its last refused retry, is over: turning renewals back on
+    /// would promise a renewal the schedule will never charge.
+    private func checkCanRenew(_ key: SubscriptionKey, app: AppSettings, payments: AdyenPaymentFacts) async throws {
+        let (transactions, infos) = try await ledger.read { ledger in
+            (try await ledger.transactions(appID: app.id, subscription: key), try await ledger.renewalInfos(appID: app.id, subscription: key))
+        }
+        guard var record = payments.schedule.record(subscriptionID: key.id, transactions: transactions, renewalInfos: infos) else { return }
+        record.cancelled = transactions.contains { $0.cancelledAt != nil }
+        switch payments.schedule.decide(record, subscriptionID: key.id, at: clock.now()) {
+        case .lapsed:
+            throw PerennialError(.adyenSubscriptionEnded, "the subscription lapsed after its last refused renewal")
+        case .done:
+            throw PerennialError(.adyenSubscriptionEnded, "the subscription's payment was refunded or reversed")
+        case .charge, .wait:
+            return
+        }
     }
 }

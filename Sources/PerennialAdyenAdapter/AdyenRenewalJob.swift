@@ -70,5 +70,7 @@ public struct AdyenRenewalJob: JobHandler {
                 try await services.ingestor.ingestForOwners(answer, app: app)
             }
         }
+        // Periods still due after as many rounds (a server stopped for months): the next run goes on.
+        try await jobs.enqueue(Self.job(appID: app.id, subscriptionID: key.id, runAt: clock.now(), replacing: true))
     }
 }

@@ -76,6 +76,10 @@ import Testing
             #expect(refund.status == 201)
             await setup.adyen.deliverDue()
             #expect(try await Self.entitlements(harness).isEmpty)
+            let resumed = try await AppUserIDRouteTests.request(
+                harness, .post, "/v1/customers/sam/adyen/subscriptions/\(id)/resume", key: TestHarness.secretKey)
+            #expect(resumed.status == 409, "a refunded subscription renews no more")
+            #expect(resumed.body["error"]["code"].string == "adyen_subscription_ended")
             try await setup.advance(days: 40, harness)
             #expect(await setup.adyen.charges == 5)
 
