@@ -128,6 +128,11 @@ public struct AdyenAdapter: StoreAdapter {
         try AdyenRenewalJob.job(appID: app.id, subscriptionID: candidate.subscriptionID, runAt: runAt, replacing: false)
     }
 
+    public func diagnose(app: AppSettings, activity: StoreActivity) async -> [StoreDiagnosis] {
+        guard let connection = connections[app.id] else { return [] }
+        return await AdyenSetupCheck(connection: connection, app: app).run()
+    }
+
     /// Adyen asks for no acknowledgement: there is nothing to perform.
     public func perform(_ effect: SubscriptionEffect, app: AppSettings) async throws -> FactBatch {
         throw PerennialError(.storeNotSupported, "Adyen performs no store effects")

@@ -21,6 +21,8 @@ extension AdyenSimulator {
         case ("POST", 1, "sessions"): answer = createSession(body)
         case ("POST", 1, "payments"): answer = pay(body)
         case ("POST", 3, "payments") where path[2] == "refunds": answer = refund(payment: path[1], body)
+        case ("GET", 1, "storedPaymentMethods") where request.query["merchantAccount"] != merchantAccount:
+            answer = Self.error(422, "901", "Invalid Merchant Account", type: "security")
         case ("GET", 1, "storedPaymentMethods"):
             let shopper = request.query["shopperReference"] ?? ""
             answer = .json(200, [

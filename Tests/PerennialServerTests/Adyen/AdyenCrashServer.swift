@@ -25,6 +25,8 @@ struct AdyenCrashServer {
         try """
         server:
           host: 127.0.0.1
+          # Few connections: other suites share the test PostgreSQL server while this one runs.
+          database_pool_size: 4
           jobs:
             lease_seconds: 3
             backoff_base_seconds: 1
