@@ -9,11 +9,11 @@ import PerennialOutbound
 struct AdyenRenewalCharge: Sendable {
     let connection: AdyenConnection
     let payments: AdyenPaymentFacts
+    let plan: AdyenPlan
 
     func perform(_ reference: AdyenRenewalReference, start: Instant) async throws -> FactBatch? {
         let settings = connection.settings
         let client = connection.client
-        guard let plan = settings.plans[payments.productID] else { return nil }
         let shopper = reference.subscriptionID
         let methods = try await callingAdyen { () async throws(StoreAPIError) in
             try await client.storedPaymentMethods(shopperReference: shopper, merchantAccount: settings.merchantAccount)

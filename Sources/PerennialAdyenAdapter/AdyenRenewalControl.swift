@@ -40,18 +40,15 @@ public struct AdyenRenewalControl: Sendable {
     /// A subscription refunded, or lapsed after its last refused retry, is over: turning renewals back on
     /// would promise a renewal the schedule will never charge.
     private func checkCanRenew(_ key: SubscriptionKey, app: AppSettings, payments: AdyenPaymentFacts) async throws {
-        let (transactions, infos) = try await ledger.read { ledger in
-            (try await ledger.transactions(appID: app.id, subscription: key), try await ledger.renewalInfos(appID: app.id, subscription: key))
-        }
-        guard var record = payments.schedule.record(subscriptionID: key.id, transactions: transactions, renewalInfos: infos) else { return }
-        record.cancelled = transactions.contains { $0.cancelledAt != nil }
-        switch payments.schedule.decide(record, subscriptionID: key.id, at: clock.now()) {
-        case .lapsed:
-            throw PerennialError(.adyenSubscriptionEnded, "the subscription lapsed after its last refused renewal")
-        case .done:
+        let (transactions, infos) = try await ledger.adyenHistory(appID: app.id, subscription: key)
+        if transactions.contains(where: { $0.cancelledAt != nil }) {
             throw PerennialError(.adyenSubscriptionEnded, "the subscription's payment was refunded or reversed")
-        case .charge, .wait:
-            return
+        }
+        // The customer's own cancellation is what resuming undoes: decide as if renewals were on.
+        guard var record = payments.schedule.record(subscriptionID: key.id, transactions: transactions, renewalInfos: infos) else { return }
+        record.cancelled = false
+        if case .lapsed = payments.schedule.decide(record, subscriptionID: key.id, at: clock.now()) {
+            throw PerennialError(.adyenSubscriptionEnded, "the subscription lapsed after its last refused renewal")
         }
     }
 }

@@ -44,16 +44,15 @@ public struct AdyenRenewalJob: JobHandler {
     public func run(_ job: Job) async throws {
         let payload = try JSONDecoder().decode(Payload.self, from: job.payload)
         let app = try services.apps.configuredApp(id: payload.appID)
-        guard let connection = connections[app.id], let payments = connection.facts(of: payload.subscriptionID) else {
+        guard let connection = connections[app.id], let payments = connection.facts(of: payload.subscriptionID),
+              let plan = connection.settings.plans[payments.productID] else {
             logger.warning("an Adyen subscription has no plan any more: not charged", metadata: ["app": "\(app.id)"])
             return
         }
         let key = SubscriptionKey(store: .adyen, id: payload.subscriptionID)
         // Each round records one attempt's answer: at most every retry of one period, and the next period's first.
         for _ in 0...(payments.schedule.retryDays.count + 2) {
-            let (transactions, infos) = try await ledger.read { ledger in
-                (try await ledger.transactions(appID: app.id, subscription: key), try await ledger.renewalInfos(appID: app.id, subscription: key))
-            }
+            let (transactions, infos) = try await ledger.adyenHistory(appID: app.id, subscription: key)
             guard let record = payments.schedule.record(subscriptionID: key.id, transactions: transactions, renewalInfos: infos) else { return }
             switch payments.schedule.decide(record, subscriptionID: key.id, at: clock.now()) {
             case .done, .lapsed:
@@ -62,7 +61,7 @@ public struct AdyenRenewalJob: JobHandler {
                 try await jobs.enqueue(Self.job(appID: app.id, subscriptionID: key.id, runAt: until, replacing: true))
                 return
             case .charge(let reference, _):
-                guard let answer = try await AdyenRenewalCharge(connection: connection, payments: payments).perform(reference, start: record.start) else {
+                guard let answer = try await AdyenRenewalCharge(connection: connection, payments: payments, plan: plan).perform(reference, start: record.start) else {
                     try await jobs.enqueue(Self.job(
                         appID: app.id, subscriptionID: key.id, runAt: clock.now().adding(milliseconds: Self.pendingPause), replacing: true))
                     return

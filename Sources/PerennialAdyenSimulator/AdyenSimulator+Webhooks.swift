@@ -17,26 +17,13 @@ extension AdyenSimulator {
                 additionalData: additional)
             let signature = AdyenNotificationVerifier.signature(of: item, hexKey: webhook.hexKey)
             item.additionalData?["hmacSignature"] = signature
-            let envelope: [String: Any] = ["live": "false", "notificationItems": [["NotificationRequestItem": Self.json(item)]]]
-            let body = (try? JSONSerialization.data(withJSONObject: envelope, options: [.withoutEscapingSlashes])) ?? Data("{}".utf8)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            let body = (try? encoder.encode(AdyenNotification(live: "false", items: [item]))) ?? Data("{}".utf8)
             outbox.enqueue(
                 WebhookDelivery(eventID: "\(psp):\(eventCode)", eventType: eventCode, body: body, endpointID: String(index), url: webhook.url, due: now),
                 faults: &faults)
         }
-    }
-
-    static func json(_ item: AdyenNotificationItem) -> [String: Any] {
-        var object: [String: Any] = [
-            "pspReference": item.pspReference, "merchantAccountCode": item.merchantAccountCode, "eventCode": item.eventCode, "success": item.success,
-            "additionalData": item.additionalData ?? [:],
-        ]
-        if let original = item.originalReference { object["originalReference"] = original }
-        if let reference = item.merchantReference { object["merchantReference"] = reference }
-        if let amount = item.amount { object["amount"] = ["value": amount.value, "currency": amount.currency] }
-        if let date = item.eventDate { object["eventDate"] = date }
-        if let reason = item.reason { object["reason"] = reason }
-        if let method = item.paymentMethod { object["paymentMethod"] = method }
-        return object
     }
 
     /// Posts the notifications due; one not acknowledged is retried later.

@@ -37,3 +37,16 @@ public struct AdyenNotification: Sendable, Hashable, Decodable {
     /// Whether the delivery is from the live platform (else the test one).
     public var isLive: Bool { live == "true" }
 }
+
+extension AdyenNotification: Encodable {
+    struct EncodedWrapper: Encodable {
+        var NotificationRequestItem: AdyenNotificationItem
+    }
+
+    /// The delivery as Adyen writes it (absent fields left out).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(live, forKey: .live)
+        try container.encode(items.map(EncodedWrapper.init), forKey: .items)
+    }
+}

@@ -3,8 +3,8 @@ import PerennialCore
 import PerennialServices
 
 /// `perennial serve` for the Adyen crash test: one app selling one monthly Adyen plan, on `database` (SQLite
-/// in a folder of its own, or a PostgreSQL database of its own), always on the same loopback port and with the same master key, so each restart
-/// finds what the one before left (and Adyen's webhooks the same address). Jobs are leased for 3 s, so a
+/// in a folder of its own, or a PostgreSQL database of its own), always on the same loopback port and with
+/// the same master key, so each restart finds what the one before left (and Adyen's webhooks the same address). Jobs are leased for 3 s, so a
 /// renewal the killed server held is taken up again soon after the restart.
 struct AdyenCrashServer {
     static let productID = "crash-pro"
@@ -13,6 +13,7 @@ struct AdyenCrashServer {
     let directory: URL
     let port: Int
     let database: CrashSafetyDatabase
+    let configuration: String
     let masterKey = Hexadecimal.lowercase(SecretBox.generateMasterKey())
     var base: String { "http://127.0.0.1:\(port)" }
 
@@ -22,7 +23,7 @@ struct AdyenCrashServer {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try await CrashSafetyDatabase.make(kind, in: directory)
         port = try LoopbackPort.free()
-        try """
+        configuration = """
         server:
           host: 127.0.0.1
           # Few connections: other suites share the test PostgreSQL server while this one runs.
@@ -50,7 +51,7 @@ struct AdyenCrashServer {
               public: \(AdyenRenewalCrashTests.publicKey)
               secret: sk_crash_0123456789abcdef
 
-        """.write(to: directory.appendingPathComponent("perennial.yaml"), atomically: true, encoding: .utf8)
+        """
     }
 
     /// Starts the server and waits until it answers `/health`.
@@ -62,12 +63,8 @@ struct AdyenCrashServer {
 
     /// Starts the server.
     func spawn() throws -> ServeProcess {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PERENNIAL_") && !$0.key.hasPrefix("OTEL_") }
-        environment["PERENNIAL_MASTER_KEY"] = masterKey
-        environment["PERENNIAL_DATABASE"] = database.url
-        return try ServeProcess(
-            executable: executable, arguments: ["--config", directory.appendingPathComponent("perennial.yaml").path, "--port", "\(port)"],
-            environment: environment, directory: directory, port: port, log: directory.appendingPathComponent("serve.log"))
+        try ServeProcess.start(
+            executable: executable, configuration: configuration, in: directory, port: port, masterKey: masterKey, databaseURL: database.url)
     }
 
     func remove() async {

@@ -22,7 +22,7 @@ import Testing
     static func delivery(_ item: AdyenNotificationItem, key: String?) throws -> Data {
         var item = item
         if let key { item.additionalData = ["hmacSignature": try #require(AdyenNotificationVerifier.signature(of: item, hexKey: key))] }
-        return try JSONSerialization.data(withJSONObject: ["live": "false", "notificationItems": [["NotificationRequestItem": item.json]]])
+        return try JSONEncoder().encode(AdyenNotification(live: "false", items: [item]))
     }
 
     @Test func forgedReSignedAndForeignWebhooksAreRefusedAndRepeatsChangeNothing() async throws {
@@ -128,20 +128,5 @@ import Testing
             #expect(Set(customer["subscriptions"].array.compactMap { $0["store"].string }) == ["square", "adyen"])
             #expect(try await AdyenLifecycleTests.entitlements(harness) == ["pro"])
         }
-    }
-}
-
-extension AdyenNotificationItem {
-    /// The item as Adyen writes it in a delivery.
-    var json: [String: Any] {
-        var object: [String: Any] = [
-            "pspReference": pspReference, "merchantAccountCode": merchantAccountCode, "eventCode": eventCode, "success": success,
-            "additionalData": additionalData ?? [:],
-        ]
-        if let originalReference { object["originalReference"] = originalReference }
-        if let merchantReference { object["merchantReference"] = merchantReference }
-        if let amount { object["amount"] = ["value": amount.value, "currency": amount.currency] }
-        if let eventDate { object["eventDate"] = eventDate }
-        return object
     }
 }

@@ -48,7 +48,8 @@ struct AdyenSetup {
     /// Runs the maintenance tick and every due job, and delivers Adyen's webhooks.
     func settle(_ harness: TestHarness) async throws {
         try await harness.stack.scheduler.tick()
-        for _ in 0..<50 where try await harness.stack.runner.runOnce() {}
+        var rounds = 0
+        while rounds < 50, try await harness.stack.runner.runOnce() { rounds += 1 }
         await adyen.deliverDue()
     }
 
