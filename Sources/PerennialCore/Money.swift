@@ -42,7 +42,7 @@ public struct Money: Sendable, Hashable, Codable, Comparable, CustomStringConver
     ]
     static let threeDecimalCurrencies: Set<String> = ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]
 
-    private static func powerOfTen(_ exponent: Int) -> Int64 {
+    static func powerOfTen(_ exponent: Int) -> Int64 {
         (0..<exponent).reduce(1) { value, _ in value * 10 }
     }
 

@@ -166,6 +166,11 @@ public struct PerennialStack: Sendable {
                     metrics: metrics, notificationInbox: inbox, jobs: jobs, offers: offers, webhooks: webhooks,
                     eventFeed: EventFeed(ledger: ledger), auditLog: auditLog), clock: clock),
             ]
+            modules.append(PaywallRouteModule(
+                paywalls: PaywallService(
+                    ledger: ledger, customers: customers, identity: identity, offers: offers, clock: clock,
+                    stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout)),
+                apps: apps))
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
             let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }

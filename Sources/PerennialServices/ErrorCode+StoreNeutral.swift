@@ -13,8 +13,8 @@ extension ErrorCode {
         .offerIssuerNotConfigured, .offerSigningFailed, .invalidJobID, .invalidState, .jobNotFound,
         .invalidWebhookEndpoint, .webhookURLRefused, .webhookEndpointNotFound, .webhookEndpointFromConfiguration,
         .webhookDeliveryNotFound, .invalidCursor, .masterKeyInvalid, .masterKeyMismatch, .sealFailed, .unsealFailed,
-        .ownerTokenNotConfigured, .invalidOwnerToken, .configurationRejected
-    ]
+        .ownerTokenNotConfigured, .invalidOwnerToken, .configurationRejected,
+    ] + paywalls
 
     // Requests
     public static let badRequest = ErrorCode("bad_request", .badRequest, "The request is not what the endpoint accepts.")

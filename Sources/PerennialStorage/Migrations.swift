@@ -10,7 +10,7 @@ public enum Migrations {
         .initialSchema, .notificationInbox, .accountTokens, .offerSignatures, .engagementSignals, .polling, .auditLog,
         .renewalTieBreak, .masterKeyCanary, .rejectedNotificationBounds, .transferredEvents, .storeTokens,
         .priceIncreaseConsent, .subscriptionIDs, .storeReferences, .notificationUUIDIndex, .customerIdentity, .metricRollups,
-        .customerLifetimeValues, .webhookOutbox, .heldJobs, .webhookDispatch, .eventFeedAtCommit,
+        .customerLifetimeValues, .webhookOutbox, .heldJobs, .webhookDispatch, .eventFeedAtCommit, .paywalls,
     ]
 
     /// Every version this build of Perennial knows, in increasing order.

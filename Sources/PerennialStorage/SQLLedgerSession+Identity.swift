@@ -90,7 +90,7 @@ extension SQLLedgerSession {
             UPDATE subscriptions SET owner_app_user_id = \(bind: new)
             WHERE app_id = \(bind: appID) AND owner_app_user_id = \(bind: old)
             """).run()
-        for table in ["events", "account_tokens", "offer_signatures", "offer_grants"] {
+        for table in ["events", "account_tokens", "offer_signatures", "offer_grants", "paywall_exposures", "paywall_events"] {
             try await sql.raw("""
                 UPDATE \(unsafeRaw: table) SET app_user_id = \(bind: new)
                 WHERE app_id = \(bind: appID) AND app_user_id = \(bind: old)

@@ -16,6 +16,9 @@ public protocol StoreRuntime: Sendable {
     /// Signs the store's offers (the App Store's promotional offers), if it has any to sign.
     var offerSigner: (any OfferSigner)? { get }
 
+    /// Sells on the web, for the web paywall's buttons, if the store does.
+    var webCheckout: (any WebCheckout)? { get }
+
     /// The store's background work while the server runs (the App Store's check of verifyReceipt
     /// endpoints), until cancelled.
     func run() async
@@ -27,6 +30,8 @@ public protocol StoreRuntime: Sendable {
 
 extension StoreRuntime {
     public var offerSigner: (any OfferSigner)? { nil }
+
+    public var webCheckout: (any WebCheckout)? { nil }
 
     public func run() async {}
 

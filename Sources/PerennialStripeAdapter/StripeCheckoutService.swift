@@ -6,7 +6,9 @@ import PerennialStripe
 /// Stripe product of the catalog is named by its price id, `price_…`), for an app user whose id travels in
 /// the session and the subscription's metadata, so that the webhooks that follow name the customer. A
 /// returning customer's Stripe customer is reused. Nothing is granted here: access comes with the webhooks.
-public struct StripeCheckoutService: Sendable {
+public struct StripeCheckoutService: WebCheckout {
+    public var store: Store { .stripe }
+
     let connections: StripeConnections
     let lookup: StripeCustomerLookup
 
@@ -41,5 +43,10 @@ public struct StripeCheckoutService: Sendable {
             throw PerennialError(.storeAPIError, "Stripe created Checkout Session \(session.id) without a url")
         }
         return StripeCheckoutLink(id: session.id, url: url)
+    }
+
+    /// The web paywall's checkout: a Checkout Session's payment page.
+    public func checkoutURL(app: AppSettings, appUserID: String, productID: String) async throws -> String {
+        try await createSession(app: app, appUserID: appUserID, productID: productID).url
     }
 }

@@ -11,6 +11,7 @@ import PerennialStoreModule
 struct StripeRuntime: StoreRuntime {
     let adapter: any StoreAdapter
     let stripeRoutes: StripeRoutes
+    let webCheckout: (any WebCheckout)?
 
     init(settings: [String: StripeSettings], context: StoreContext) {
         let (ledger, transport, retryPolicy, clock) = (context.ledger, context.transport, context.retryPolicy, context.clock)
@@ -21,10 +22,9 @@ struct StripeRuntime: StoreRuntime {
             ))
         })
         adapter = StripeAdapter(connections: connections, ledger: ledger, clock: clock)
-        stripeRoutes = StripeRoutes(
-            checkout: StripeCheckoutService(connections: connections, ledger: ledger),
-            portal: StripePortalService(connections: connections, ledger: ledger)
-        )
+        let checkout = StripeCheckoutService(connections: connections, ledger: ledger)
+        stripeRoutes = StripeRoutes(checkout: checkout, portal: StripePortalService(connections: connections, ledger: ledger))
+        webCheckout = checkout
     }
 
     /// Checkout and the billing portal.

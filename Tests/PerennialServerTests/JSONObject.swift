@@ -44,6 +44,7 @@ struct JSONObject: @unchecked Sendable, CustomStringConvertible {
     var string: String? { value as? String }
     var bool: Bool? { value as? Bool }
     var int: Int? { (value as? NSNumber)?.intValue }
+    var double: Double? { (value as? NSNumber)?.doubleValue }
     var isNull: Bool { value == nil || value is NSNull }
 
     /// The first element of an array whose `key` equals `expected`.

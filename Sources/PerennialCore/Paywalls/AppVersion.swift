@@ -16,6 +16,9 @@ public struct AppVersion: Sendable, Hashable, Comparable, Codable {
         self.numbers = numbers
     }
 
+    /// The version's numbers, dotted (`2.10.1`).
+    public var text: String { numbers.map(String.init).joined(separator: ".") }
+
     public static func < (lhs: AppVersion, rhs: AppVersion) -> Bool {
         for index in 0..<max(lhs.numbers.count, rhs.numbers.count) {
             let left = index < lhs.numbers.count ? lhs.numbers[index] : 0

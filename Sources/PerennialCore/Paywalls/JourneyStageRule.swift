@@ -13,6 +13,10 @@ public struct JourneyStageRule: Sendable, Hashable, Codable {
     public var newForDays: Int
     public var inactiveAfterDays: Int
 
+    enum CodingKeys: String, CodingKey {
+        case newForDays = "new_for_days", inactiveAfterDays = "inactive_after_days"
+    }
+
     public init(newForDays: Int = 3, inactiveAfterDays: Int = 14) {
         self.newForDays = max(0, newForDays)
         self.inactiveAfterDays = max(1, inactiveAfterDays)

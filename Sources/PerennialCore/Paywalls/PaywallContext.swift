@@ -17,7 +17,7 @@ public struct PaywallContext: Sendable, Hashable {
     public var attributes: [String: String]
     /// The ids of the offers the customer may redeem now.
     public var eligibleOffers: Set<String>
-    /// The churn-risk score, 0 to 1, when one is known.
+    /// The churn-risk score (`ChurnRisk`, 0 to 100), when one is known.
     public var churnRisk: Double?
     /// The engagement signals the app reported (`sessions_7d`, `lessons_completed`), by name.
     public var signals: [String: Double]

@@ -46,22 +46,14 @@ enum ProductParser {
         return product
     }
 
-    /// A list price, `"9.99 USD"`: a decimal amount with at most the currency's minor digits, and its code.
+    /// A list price, `"9.99 USD"` (`Money(listPrice:)`).
     private static func price(_ node: ConfigurationNode) throws -> Money {
-        let parts = try node.string().split(separator: " ")
-        guard parts.count == 2, let amount = Decimal(string: String(parts[0]), locale: Locale(identifier: "en_US_POSIX")), amount >= 0,
-              parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
-        else { throw node.error("must be an amount and a currency, e.g. \"9.99 USD\"") }
-        let currency = String(parts[1]).uppercased()
-        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw node.error("the currency must be a three-letter ISO 4217 code")
+        let text = try node.string()
+        do {
+            return try Money(listPrice: text)
+        } catch {
+            throw node.error(error.problem)
         }
-        let minor = amount * Decimal(sign: .plus, exponent: Money.minorUnitDigits(of: currency), significand: 1)
-        var whole = minor
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &whole, 0, .plain)
-        guard rounded == minor else { throw node.error("\(currency) has \(Money.minorUnitDigits(of: currency)) decimal places") }
-        return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 
     /// A store's short name in the configuration (`google`) or its own (`play_store`), of a store the

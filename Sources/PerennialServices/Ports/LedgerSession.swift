@@ -6,5 +6,5 @@ import PerennialCore
 /// changes nothing.
 public protocol LedgerSession:
     AppRecords, CustomerRecords, StoreLinkRecords, IdentityRecords, OfferRecords, FactRecords, MetricRollupRecords,
-    SubscriptionRecords, EventLog, JobOutbox, NotificationRecords, WebhookRecords
+    SubscriptionRecords, EventLog, JobOutbox, NotificationRecords, WebhookRecords, PaywallRecords
 {}

@@ -7,7 +7,7 @@ import Testing
     static let context = PaywallContext(
         stage: .churned(reason: .billingError), platform: "ios", device: "tablet", appVersion: AppVersion("2.10.1"), country: "FR",
         locale: "fr-CA", stores: [.appStore], attributes: ["plan_interest": "yearly", "age": "34"], eligibleOffers: ["winback50"],
-        churnRisk: 0.72, signals: ["sessions_7d": 5])
+        churnRisk: 72, signals: ["sessions_7d": 5])
     static let bare = PaywallContext(stage: .new)
 
     struct Row: Sendable, CustomTestStringConvertible {
@@ -46,8 +46,8 @@ import Testing
         Row(name: "a text attribute is no number", condition: .attributeNumber("plan_interest", .atLeast, 0), matches: false),
         Row(name: "eligible for the win-back", condition: .eligibleFor("winback50"), matches: true),
         Row(name: "not eligible for the intro", condition: .eligibleFor("intro"), matches: false),
-        Row(name: "churn risk over 0.7", condition: .churnRisk(.greaterThan, 0.7), matches: true),
-        Row(name: "churn risk at most 0.5", condition: .churnRisk(.atMost, 0.5), matches: false),
+        Row(name: "churn risk over 70", condition: .churnRisk(.greaterThan, 70), matches: true),
+        Row(name: "churn risk at most 50", condition: .churnRisk(.atMost, 50), matches: false),
         Row(name: "signal equals 5", condition: .signal("sessions_7d", .equal, 5), matches: true),
         Row(name: "unknown signal", condition: .signal("lessons", .atLeast, 0), matches: false),
         Row(name: "all", condition: .all([.platform(["ios"]), .country(["FR"])]), matches: true),

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Decides and fills in the paywall a placement shows one customer: a pure function of the app's paywall
+/// document, its catalog, what the request and the backend know of the customer, and the customer's arm
+/// in any experiment running there.
+public struct PaywallResolver: Sendable {
+    public var document: PaywallDocument
+    public var revision: Int
+    public var catalog: Catalog
+
+    public init(document: PaywallDocument, revision: Int, catalog: Catalog) {
+        self.document = document
+        self.revision = revision
+        self.catalog = catalog
+    }
+
+    /// The store each platform buys through.
+    public static let platformStores: [String: Store] = ["ios": .appStore, "android": .playStore, "web": .stripe]
+
+    /// The decision for a customer at `placement` (nil: no such placement). `entitled`: the customer has an
+    /// active entitlement. `variant` gives the customer's arm in an experiment (an index into its variants;
+    /// nil: held out).
+    public func resolve(
+        placement placementID: String, context: PaywallContext, entitled: Bool, variant: (Experiment) -> Int?
+    ) -> PaywallDecision? {
+        guard let placement = document.placement(placementID) else { return nil }
+        if entitled, !placement.showToEntitled { return .none(reason: .entitled, experiment: nil) }
+        let (chosen, rule) = placement.targeting.resolve(context)
+        guard var paywallID = chosen else { return .none(reason: .noPaywall, experiment: nil) }
+        var assignment: ExperimentAssignment?
+        if let experiment = document.runningExperiment(on: placementID), experiment.audience?.matches(context) ?? true {
+            if let index = variant(experiment), experiment.variants.indices.contains(index) {
+                let arm = experiment.variants[index]
+                assignment = ExperimentAssignment(experimentID: experiment.id, variantID: arm.id)
+                guard let variantPaywall = arm.paywall else { return .none(reason: .noPaywall, experiment: assignment) }
+                paywallID = variantPaywall
+            } else {
+                assignment = ExperimentAssignment(experimentID: experiment.id, variantID: ExperimentAssignment.holdout)
+            }
+        }
+        guard let paywall = document.paywall(paywallID), let offering = document.offering(paywall.offering) else {
+            return .none(reason: .noPaywall, experiment: assignment)
+        }
+        var resolved = fill(paywall, offering: offering, context: context)
+        resolved.placement = placementID
+        resolved.rule = assignment == nil || assignment?.variantID == ExperimentAssignment.holdout ? rule : nil
+        resolved.experiment = assignment
+        return .show(resolved)
+    }
+
+    /// The paywall filled in for the context: strings, packages and prices.
+    public func fill(_ paywall: PaywallDefinition, offering: Offering, context: PaywallContext) -> ResolvedPaywall {
+        let (locale, texts) = paywall.strings(for: context.locale)
+        let formattingLocale = context.locale ?? locale
+        let store = context.platform.flatMap { Self.platformStores[$0] }
+        let defaultID = paywall.defaultPackage ?? offering.packages.first?.id
+        let packages = offering.packages.map { package($0, store: store, country: context.country, locale: formattingLocale, isDefault: $0.id == defaultID) }
+        let selected = packages.first { $0.isDefault }
+        let strings = texts.mapValues { text in
+            PaywallText.fill(text) { name in value(of: name, package: selected, offering: offering, attributes: context.attributes, locale: formattingLocale) }
+        }
+        return ResolvedPaywall(
+            placement: "", paywallID: paywall.id, revision: revision, template: paywall.template, locale: locale, strings: strings,
+            images: paywall.images ?? [:], offeringID: offering.id, packages: packages, offer: paywall.offer, rule: nil, experiment: nil
+        )
+    }
+
+    private func package(_ package: OfferingPackage, store: Store?, country: String?, locale: String, isDefault: Bool) -> ResolvedPaywall.Package {
+        let productID = store.flatMap { package.productID(on: $0) }
+        let listPrice = store.flatMap { store in productID.flatMap { catalog.product($0, store: store)?.price } }
+        let price = country.flatMap { package.prices?[$0] } ?? listPrice
+        let period = package.effectivePeriod
+        let perMonth = period?.perMonth.flatMap { factor in
+            price.map { Money(minorUnits: Int64((Double($0.minorUnits) * factor).rounded()), currency: $0.currency) }
+        }
+        return ResolvedPaywall.Package(
+            id: package.id, period: package.period ?? OfferingPackage.standardPeriods[package.id] ?? "", productID: productID,
+            products: package.products, price: price, priceText: price?.formatted(locale: locale),
+            pricePerMonthText: perMonth?.formatted(locale: locale), trialText: package.trial.flatMap(BillingPeriod.init)?.words,
+            isDefault: isDefault
+        )
+    }
+
+    private func value(of name: String, package: ResolvedPaywall.Package?, offering: Offering, attributes: [String: String], locale: String) -> String {
+        if name.hasPrefix(PaywallText.attributePrefix) { return attributes[String(name.dropFirst(PaywallText.attributePrefix.count))] ?? "" }
+        guard let package else { return "" }
+        let definition = offering.package(package.id)
+        func scaled(_ factor: Double) -> String {
+            guard let price = package.price, let perMonth = definition?.effectivePeriod?.perMonth else { return "" }
+            return Money(minorUnits: Int64((Double(price.minorUnits) * perMonth * factor).rounded()), currency: price.currency).formatted(locale: locale)
+        }
+        switch name {
+        case "product.price": return package.priceText ?? ""
+        case "product.price_per_month": return package.pricePerMonthText ?? ""
+        case "product.price_per_week": return scaled(12.0 / 52.0)
+        case "product.price_per_year": return scaled(12)
+        case "product.period": return definition?.effectivePeriod?.words ?? ""
+        case "trial.duration": return package.trialText ?? ""
+        case "package.id": return package.id
+        default: return ""
+        }
+    }
+}
