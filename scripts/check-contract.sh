@@ -57,9 +57,11 @@ PY
 for _ in $(seq 150); do curl -sf localhost:18090/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
 curl -sf localhost:18090/simulator/google/key-file -o simulator-play-key.json
 curl -sf localhost:18090/simulator/paypal/root.pem -o simulator-paypal-root.pem
-# The web price the example sells (README's worked example makes it the same way).
+# The web prices the example sells (README's worked example makes them the same way).
 curl -sf -X POST localhost:18090/simulator/stripe/prices \
     -d '{"id": "price_example_pro_monthly", "unit_amount": 999, "currency": "usd", "product_name": "Pro (web)"}' > /dev/null
+curl -sf -X POST localhost:18090/simulator/stripe/prices \
+    -d '{"id": "price_example_pro_yearly", "unit_amount": 4999, "currency": "usd", "interval": "year", "product_name": "Pro (web, yearly)"}' > /dev/null
 "$bin" serve --config perennial.yaml > serve.log 2>&1 &
 server=$!
 for _ in $(seq 150); do curl -sf localhost:18080/health >/dev/null && break; sleep 0.2; done

@@ -14,5 +14,6 @@ public struct PaywallRouteModule: RouteModule {
     public func add(to routes: RouteGroups) {
         PaywallRoutes(paywalls: paywalls).add(to: routes.v1)
         AdminPaywallRoutes(paywalls: paywalls).add(to: routes.admin)
+        WebPaywallRoutes(paywalls: paywalls, apps: apps).add(to: routes.root)
     }
 }

@@ -3,14 +3,15 @@ import Hummingbird
 
 /// Every body Perennial reads is JSON: a `POST`, `PUT` or `PATCH` that declares another type (`text/plain`, a
 /// form, multipart) gets 415 `unsupported_media_type` before any route reads it. A request without a
-/// `Content-Type` is read as JSON, as the App Store and most clients send it.
+/// `Content-Type` is read as JSON, as the App Store and most clients send it. The web paywall's pages
+/// (`/p/…`) take the HTML form their page posts instead.
 public struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if Self.takesBody(request.method), let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
+        if Self.takesBody(request.method), !request.uri.path.hasPrefix("/p/"), let contentType = request.headers[.contentType], !Self.isJSON(contentType) {
             throw ErrorEnvelope(.unsupportedMediaType, message: "send the body as JSON (Content-Type: application/json)")
         }
         return try await next(request, context)

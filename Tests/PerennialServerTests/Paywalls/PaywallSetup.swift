@@ -11,7 +11,7 @@ enum PaywallSetup {
         let prices = ["pro.monthly": 999, "pro.yearly": 4999]
         app.catalog = Catalog(products: app.catalog.products.map { product in
             var product = product
-            if let price = prices[product.id] { product.price = Money(minorUnits: Int64(price), currency: "USD") }
+            if let price = prices[product.id] ?? (product.store == .stripe ? 999 : nil) { product.price = Money(minorUnits: Int64(price), currency: "USD") }
             return product
         })
     }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The web paywall in a real browser: Chromium and its driver from Debian's packages, Selenium and
+# axe-selenium-python from PyPI in a throwaway virtualenv. Runs the worked example's app
+# (examples/perennial.yaml, examples/paywalls.json) against the simulator on ports 18280 and 18290, then
+# browser/web_paywall_check.py: the page renders at phone and desktop widths (screenshots under
+# $SCREENSHOTS, default build-artifacts/screenshots, kept out of git), passes axe-core's checks, is usable by
+# keyboard alone, its button reaches the Stripe simulator's checkout, and the purchase comes back as an
+# entitlement.
+#
+# Environment: PERENNIAL_BIN (default .build/debug/perennial); BROWSER_VENV, a virtualenv holding selenium
+# and axe-selenium-python to reuse; SCREENSHOTS; BROWSER_KEEP, set to keep the temporary folder.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+bin=${PERENNIAL_BIN:-$repo/.build/debug/perennial}
+screenshots=${SCREENSHOTS:-$repo/build-artifacts/screenshots}
+work=$(mktemp -d /tmp/perennial-browser.XXXXXX)
+cleanup() {
+    local pids
+    pids=$(jobs -p)
+    [[ -n $pids ]] && kill $pids 2>/dev/null
+    wait 2>/dev/null || true
+    [[ -n ${BROWSER_KEEP:-} ]] || rm -rf "$work"
+}
+trap cleanup EXIT
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+venv=${BROWSER_VENV:-$work/venv}
+if [[ ! -x $venv/bin/python ]] || ! "$venv/bin/python" -c 'import selenium, axe_selenium_python' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check 'selenium==4.27.1' 'axe-selenium-python==2.1.6' 'PyYAML'
+fi
+
+cd "$work"
+sed -e 's/127.0.0.1:8090/127.0.0.1:18290/g' -e 's/127.0.0.1:8080/127.0.0.1:18280/g' -e 's/^  port: 8080/  port: 18280/' \
+    -e 's|sqlite://perennial.sqlite|sqlite://browser.sqlite|' "$repo/examples/perennial.yaml" > perennial.yaml
+"$bin" simulator --port 18290 --ephemeral > simulator.log 2>&1 &
+for _ in $(seq 150); do curl -sf localhost:18290/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
+curl -sf localhost:18290/simulator/google/key-file -o simulator-play-key.json
+curl -sf localhost:18290/simulator/paypal/root.pem -o simulator-paypal-root.pem
+curl -sf -X POST localhost:18290/simulator/stripe/prices \
+    -d '{"id": "price_example_pro_monthly", "unit_amount": 999, "currency": "usd", "product_name": "Pro (web)"}' > /dev/null
+curl -sf -X POST localhost:18290/simulator/stripe/prices \
+    -d '{"id": "price_example_pro_yearly", "unit_amount": 4999, "currency": "usd", "interval": "year", "product_name": "Pro (web, yearly)"}' > /dev/null
+curl -sf -X POST localhost:18290/simulator/stripe/webhook-endpoint \
+    -d '{"url": "http://127.0.0.1:18280/v1/stripe/webhooks/example", "secret": "whsec_example_0123456789"}' > /dev/null
+"$bin" serve --config perennial.yaml > serve.log 2>&1 &
+for _ in $(seq 150); do curl -sf localhost:18280/health >/dev/null && break; sleep 0.2; done
+if ! curl -sf localhost:18280/health >/dev/null; then
+    echo "check-web-paywall: perennial serve did not start" >&2
+    tail -50 serve.log simulator.log >&2
+    exit 1
+fi
+curl -sf -X PUT localhost:18280/v1/admin/paywalls -H 'Authorization: Bearer sk_example_0123456789' \
+    -H 'Content-Type: application/json' --data-binary @"$repo/examples/paywalls.json" > /dev/null
+
+mkdir -p "$screenshots"
+status=0
+"$venv/bin/python" "$repo/scripts/browser/web_paywall_check.py" --perennial http://127.0.0.1:18280 --simulator http://127.0.0.1:18290 \
+    --screenshots "$screenshots" || status=1
+if [[ $status -ne 0 ]]; then
+    tail -30 serve.log >&2
+fi
+exit $status
