@@ -24,11 +24,14 @@ public enum BenchmarkName: String, CaseIterable, Sendable {
     case webhooks
     /// What one customer read records in the metrics, into a Prometheus registry, on one core.
     case telemetryRecord = "telemetry-record"
+    /// `GET /v1/customers/{id}/paywall` over loopback HTTP, its rounds in turn with entitlements-http-warm's
+    /// over the same warm customers (`--hot-customers`, 1,000 when not given), SQLite and PostgreSQL.
+    case paywallHTTP = "paywall-http"
 
     /// Whether the benchmark runs an HTTP server against a database.
     public var servesHTTP: Bool {
         switch self {
-        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks: true
+        case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks, .paywallHTTP: true
         case .jwsVerify, .offerSign, .receiptFold, .engineReplay, .metrics, .telemetryRecord: false
         }
     }

@@ -58,7 +58,7 @@ public struct BenchmarkSuite: Sendable {
                 try await MetricsBenchmark(options: options, logger: logger).run(report: report, progress: progress)
             case .telemetryRecord:
                 for result in await TelemetryRecordBenchmark().run(options: options) { report(result) }
-            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks:
+            case .entitlementsHTTP, .notificationsHTTP, .helloHTTP, .ledgerReplay, .webhooks, .paywallHTTP:
                 break
             }
         }

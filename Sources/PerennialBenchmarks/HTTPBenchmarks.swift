@@ -94,12 +94,20 @@ struct HTTPBenchmarks: Sendable {
                             Self.customer(Int.random(in: 0..<customers))
                         })
                     }
-                    // The same reads concentrated on a few customers: the customer cache warm.
-                    if let hot = options.hotCustomers.map({ min(max(1, $0), customers) }) {
-                        series.append(LoadSeries(name: "entitlements-http-warm-\(database.label)") { _ in
-                            Self.customer(Int.random(in: 0..<hot))
-                        })
-                    }
+                }
+                // The same reads concentrated on a few customers: the customer cache warm; and the paywall of the
+                // same customers, in turn with them.
+                let hot = min(max(1, options.hotCustomers ?? 1_000), options.customers)
+                if (names.contains(.entitlementsHTTP) && options.hotCustomers != nil) || names.contains(.paywallHTTP) {
+                    series.append(LoadSeries(name: "entitlements-http-warm-\(database.label)") { _ in
+                        Self.customer(Int.random(in: 0..<hot))
+                    })
+                }
+                if names.contains(.paywallHTTP) {
+                    try await BenchPaywalls.save(in: SQLLedger(database: server.stack.database))
+                    series.append(LoadSeries(name: "paywall-http-\(database.label)") { _ in
+                        BenchPaywalls.request(Int.random(in: 0..<hot))
+                    })
                 }
                 if !series.isEmpty {
                     for result in await measure(series, unit: "request", load: load) { report(result) }

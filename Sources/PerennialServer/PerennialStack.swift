@@ -169,7 +169,8 @@ public struct PerennialStack: Sendable {
             modules.append(PaywallRouteModule(
                 paywalls: PaywallService(
                     ledger: ledger, customers: customers, identity: identity, offers: offers, clock: clock,
-                    stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout)),
+                    stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout),
+                    freshness: customerCache, log: SQLLedger(database: database)),
                 apps: apps))
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
             let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)

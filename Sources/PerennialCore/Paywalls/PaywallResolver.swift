@@ -14,6 +14,10 @@ public struct PaywallResolver: Sendable {
         self.catalog = catalog
     }
 
+    /// The stores whose price depends on the customer's storefront (a package's `prices`); the others
+    /// charge their own price (a Stripe price has one currency), the catalog's.
+    public static let storefrontStores: Set<Store> = [.appStore, .playStore]
+
     /// The store each platform buys through.
     public static let platformStores: [String: Store] = ["ios": .appStore, "android": .playStore, "web": .stripe]
 
@@ -68,7 +72,8 @@ public struct PaywallResolver: Sendable {
     private func package(_ package: OfferingPackage, store: Store?, country: String?, locale: String, isDefault: Bool) -> ResolvedPaywall.Package {
         let productID = store.flatMap { package.productID(on: $0) }
         let listPrice = store.flatMap { store in productID.flatMap { catalog.product($0, store: store)?.price } }
-        let price = country.flatMap { package.prices?[$0] } ?? listPrice
+        let storefront = store.map(Self.storefrontStores.contains) == true ? country.flatMap { package.prices?[$0] } : nil
+        let price = storefront ?? listPrice
         let period = package.effectivePeriod
         let perMonth = period?.perMonth.flatMap { factor in
             price.map { Money(minorUnits: Int64((Double($0.minorUnits) * factor).rounded()), currency: $0.currency) }

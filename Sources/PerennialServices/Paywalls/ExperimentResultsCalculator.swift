@@ -34,11 +34,14 @@ struct ExperimentResultsCalculator {
             let customers = customersByArm[variant.id] ?? []
             return ConversionCount(exposed: customers.count, converted: customers.filter(\.converted).count)
         }
-        let conversion = ConversionComparison(variantCounts)
-        let revenueComparisons = Self.windows.indices.map { window in
-            RevenueComparison(experiment.variants.map { variant in
+        // The posterior says little before every variant has a customer; nothing is reported until then.
+        let conversion = variantCounts.contains { $0.exposed == 0 } ? nil : ConversionComparison(variantCounts)
+        // Compared only once every variant has a customer exposed long enough for the window.
+        let revenueComparisons = Self.windows.indices.map { window -> RevenueComparison? in
+            let samples = experiment.variants.map { variant in
                 (customersByArm[variant.id] ?? []).filter { $0.exposedDaysAgo >= Int64(Self.windows[window]) }.map { $0.proceeds[window] }
-            })
+            }
+            return samples.contains(where: \.isEmpty) ? nil : RevenueComparison(samples)
         }
         let results = arms.map { arm -> ExperimentArmResult in
             let customers = customersByArm[arm.0] ?? []
@@ -47,7 +50,7 @@ struct ExperimentResultsCalculator {
             return ExperimentArmResult(
                 id: arm.0, paywallID: arm.1, exposures: customers.count, trialStarts: customers.filter(\.trial).count, conversions: converted,
                 conversionRate: customers.isEmpty ? 0 : Double(converted) / Double(customers.count),
-                credibleInterval: index.map { conversion.credibleIntervals[$0] }, probabilityBest: index.map { conversion.probabilityBest[$0] },
+                credibleInterval: index.flatMap { conversion?.credibleIntervals[$0] }, probabilityBest: index.flatMap { conversion?.probabilityBest[$0] },
                 refunds: customers.filter(\.refunded).count, renewedOnce: customers.filter { $0.renewals >= 1 }.count,
                 renewedTwice: customers.filter { $0.renewals >= 2 }.count,
                 revenue: Self.windows.indices.map { window in
@@ -56,7 +59,8 @@ struct ExperimentResultsCalculator {
                     return .init(
                         days: Self.windows[window], customers: mature.count, price: mature.reduce(0) { $0 + $1.price[window] }, proceeds: proceeds,
                         proceedsPerCustomer: mature.isEmpty ? 0 : Double(proceeds) / Double(mature.count),
-                        interval: index.map { revenueComparisons[window].intervals[$0] }, probabilityBest: index.map { revenueComparisons[window].probabilityBest[$0] })
+                        interval: index.flatMap { revenueComparisons[window]?.intervals[$0] },
+                        probabilityBest: index.flatMap { revenueComparisons[window]?.probabilityBest[$0] })
                 },
                 paywallEvents: outcomes.filter { $0.variantID == arm.0 }.reduce(into: [:]) { sums, outcome in
                     sums.merge(outcome.paywallEvents, uniquingKeysWith: +)

@@ -45,7 +45,7 @@ extension PaywallService {
             throw PerennialError(.invalidPaywallEvent, "occurred_at_ms: within the last 30 days")
         }
         let owner = try await identity.resolve(app: app, appUserID: appUserID)
-        return try await ledger.write { session in
+        return try await log.write { session in
             let recent = try await session.paywallExposures(appID: app.id, appUserID: owner, limit: 50).filter { $0.placement == event.placement }
             let exposure = recent.first { event.paywallID == nil || $0.paywallID == event.paywallID } ?? recent.first
             return try await session.recordPaywallEvent(PaywallEventRecord(

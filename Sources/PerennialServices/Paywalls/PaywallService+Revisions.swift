@@ -80,7 +80,7 @@ extension PaywallService {
         guard try await ledger.write({ try await $0.insertPaywallRevision(record) }) else {
             throw PerennialError(.paywallRevisionConflict, "another revision was saved meanwhile: read the newest and try again")
         }
-        cache.keep(document, appID: app.id, revision: record.revision)
+        cache.keep(document, appID: app.id, revision: record.revision, generation: nil)
         return record
     }
 }

@@ -103,7 +103,7 @@ extension PaywallService {
             appID: app.id, appUserID: appUserID, placement: placement, paywallID: paywallID, revision: revision, experiment: experiment,
             context: context, servedAt: now)
         do {
-            try await ledger.write { try await $0.recordPaywallExposures([record]) }
+            try await log.write { try await $0.recordPaywallExposures([record]) }
         } catch {
             exposures.forget(key)
             throw error

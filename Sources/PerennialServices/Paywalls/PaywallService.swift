@@ -6,6 +6,9 @@ import PerennialCore
 /// apps report.
 public struct PaywallService: Sendable {
     let ledger: any Ledger
+    /// Where exposures and paywall events are written: the ledger without the customer cache's invalidation
+    /// (they change no customer), so a paywall shown to a new customer leaves every cached customer cached.
+    let log: any Ledger
     let customers: CustomerService
     let identity: IdentityService
     let offers: OfferService
@@ -13,14 +16,19 @@ public struct PaywallService: Sendable {
     /// The stores this server runs, which a package may name.
     let stores: Set<Store>
     let cache: PaywallDocumentCache
+    /// The customer cache, whose generation tells that no write happened since a document was read.
+    let freshness: CustomerViewCache?
     let exposures: RecentExposures
     /// The stores' web checkouts, for the web paywall's buttons.
     public let webCheckouts: [any WebCheckout]
 
     public init(
         ledger: any Ledger, customers: CustomerService, identity: IdentityService, offers: OfferService, clock: any Clock,
-        stores: Set<Store>, webCheckouts: [any WebCheckout] = [], cache: PaywallDocumentCache = PaywallDocumentCache()
+        stores: Set<Store>, webCheckouts: [any WebCheckout] = [], freshness: CustomerViewCache? = nil, log: (any Ledger)? = nil,
+        cache: PaywallDocumentCache = PaywallDocumentCache()
     ) {
+        self.log = log ?? ledger
+        self.freshness = freshness
         self.ledger = ledger
         self.customers = customers
         self.identity = identity
@@ -34,10 +42,14 @@ public struct PaywallService: Sendable {
 
     /// The app's newest document and its revision; nil when it has none.
     public func current(app: AppSettings) async throws -> (revision: Int, document: PaywallDocument)? {
+        // Taken before the read: a write after it makes what the read finds unknown again.
+        let generation = freshness.flatMap { $0.isServing ? $0.generation : nil }
+        if let generation, let newest = cache.newest(appID: app.id, generation: generation) { return newest }
         guard let revision = try await ledger.read({ try await $0.latestPaywallRevisionNumber(appID: app.id) }) else { return nil }
-        if let document = cache.document(appID: app.id, revision: revision) { return (revision, document) }
-        let document = try await document(app: app, revision: revision)
-        cache.keep(document, appID: app.id, revision: revision)
+        var document = cache.document(appID: app.id, revision: revision)
+        if document == nil { document = try await self.document(app: app, revision: revision) }
+        guard let document else { return nil }
+        cache.keep(document, appID: app.id, revision: revision, generation: generation)
         return (revision, document)
     }
 
