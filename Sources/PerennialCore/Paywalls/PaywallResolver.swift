@@ -23,9 +23,11 @@ public struct PaywallResolver: Sendable {
 
     /// The decision for a customer at `placement` (nil: no such placement). `entitled`: the customer has an
     /// active entitlement. `variant` gives the customer's arm in an experiment (an index into its variants;
-    /// nil: held out).
+    /// nil: held out). `filling`, when given, fills the chosen paywall instead of `fill` (a caller's memo of
+    /// it); it must give what `fill` gives.
     public func resolve(
-        placement placementID: String, context: PaywallContext, entitled: Bool, variant: (Experiment) -> Int?
+        placement placementID: String, context: PaywallContext, entitled: Bool, variant: (Experiment) -> Int?,
+        filling: ((PaywallDefinition, Offering, PaywallContext) -> ResolvedPaywall)? = nil
     ) -> PaywallDecision? {
         guard let placement = document.placement(placementID) else { return nil }
         if entitled, !placement.showToEntitled { return .none(reason: .entitled, experiment: nil) }
@@ -45,7 +47,7 @@ public struct PaywallResolver: Sendable {
         guard let paywall = document.paywall(paywallID), let offering = document.offering(paywall.offering) else {
             return .none(reason: .noPaywall, experiment: assignment)
         }
-        var resolved = fill(paywall, offering: offering, context: context)
+        var resolved = filling?(paywall, offering, context) ?? fill(paywall, offering: offering, context: context)
         resolved.placement = placementID
         resolved.rule = assignment == nil || assignment?.variantID == ExperimentAssignment.holdout ? rule : nil
         resolved.experiment = assignment

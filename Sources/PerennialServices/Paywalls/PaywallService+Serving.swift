@@ -16,11 +16,19 @@ extension PaywallService {
         let context = try await context(
             app: app, appUserID: owner, view: view, request: request, needs: needs, journey: document.journey, at: now)
         let resolver = PaywallResolver(document: document, revision: revision, catalog: app.catalog)
-        guard var decision = resolver.resolve(placement: placement.id, context: context, entitled: !(view?.entitlements.isEmpty ?? true), variant: { experiment in
-            ExperimentBucketing.variant(
-                experimentID: experiment.id, appUserID: owner, weights: experiment.variants.map(\.weight),
-                holdoutBasisPoints: experiment.holdoutBasisPoints)
-        }) else {
+        let decided = resolver.resolve(
+            placement: placement.id, context: context, entitled: !(view?.entitlements.isEmpty ?? true),
+            variant: { experiment in
+                ExperimentBucketing.variant(
+                    experimentID: experiment.id, appUserID: owner, weights: experiment.variants.map(\.weight),
+                    holdoutBasisPoints: experiment.holdoutBasisPoints)
+            },
+            filling: { paywall, offering, context in
+                filled.paywall(app: app, revision: revision, paywall, context) {
+                    resolver.fill(paywall, offering: offering, context: context)
+                }
+            })
+        guard var decision = decided else {
             throw PerennialError(.placementNotFound, "the app's paywalls have no placement \(request.placement)")
         }
         var signed: SignedOffer?

@@ -19,6 +19,7 @@ public struct PaywallService: Sendable {
     /// The customer cache, whose generation tells that no write happened since a document was read.
     let freshness: CustomerViewCache?
     let exposures: RecentExposures
+    let filled: FilledPaywallMemo
     /// The stores' web checkouts, for the web paywall's buttons.
     public let webCheckouts: [any WebCheckout]
 
@@ -38,6 +39,7 @@ public struct PaywallService: Sendable {
         self.webCheckouts = webCheckouts
         self.cache = cache
         exposures = RecentExposures()
+        filled = FilledPaywallMemo()
     }
 
     /// The app's newest document and its revision; nil when it has none.
