@@ -28,11 +28,15 @@ public enum LifecycleEventKind: String, Sendable, Codable, Hashable, CaseIterabl
     /// arrived out of order changed what a transaction was). `details`: `retracted_event_id`,
     /// `retracted_kind`. The retracted event stays stored, marked, so what was sent can be explained.
     case eventRetracted = "event_retracted"
+    /// The app reported a paywall event (`details`: `type` — `shown`, `closed`, `purchase_started`,
+    /// `purchase_cancelled` —, `placement`, `event_id`, and when known `paywall_id`, `package_id`, `revision`,
+    /// `experiment_id`, `variant_id`). Kept under the key `SubscriptionKey(store: .identity, id: app user id)`.
+    case paywallEvent = "paywall_event"
 
     /// Kinds the event deriver never derives from facts; a recorded one is never retracted.
     public var isRecordedBeside: Bool {
         switch self {
-        case .transferred, .aliasMerged, .customerErased, .eventRetracted: true
+        case .transferred, .aliasMerged, .customerErased, .eventRetracted, .paywallEvent: true
         default: false
         }
     }

@@ -48,11 +48,29 @@ extension PaywallService {
         return try await log.write { session in
             let recent = try await session.paywallExposures(appID: app.id, appUserID: owner, limit: 50).filter { $0.placement == event.placement }
             let exposure = recent.first { event.paywallID == nil || $0.paywallID == event.paywallID } ?? recent.first
-            return try await session.recordPaywallEvent(PaywallEventRecord(
+            let record = PaywallEventRecord(
                 appID: app.id, eventID: event.id, appUserID: owner, kind: kind, placement: event.placement,
                 paywallID: event.paywallID ?? exposure?.paywallID, packageID: event.packageID, revision: exposure?.revision,
                 experiment: exposure?.experiment, occurredAt: occurredAt, receivedAt: now
-            ))
+            )
+            guard try await session.recordPaywallEvent(record) else { return false }
+            // The team's systems hear of it as a lifecycle event of the customer (webhooks, the event feed).
+            let recorded = try await session.appendEvents(appID: app.id, appUserID: owner, [Self.lifecycleEvent(record)], recordedAt: now)
+            try await WebhookOutbox.record(recorded, app: app, at: now, in: session)
+            return true
         }
+    }
+
+    /// A paywall event as a lifecycle event of its customer.
+    static func lifecycleEvent(_ record: PaywallEventRecord) -> LifecycleEvent {
+        var details = ["type": record.kind.rawValue, "placement": record.placement, "event_id": record.eventID]
+        details["paywall_id"] = record.paywallID
+        details["package_id"] = record.packageID
+        details["revision"] = record.revision.map(String.init)
+        details["experiment_id"] = record.experiment?.experimentID
+        details["variant_id"] = record.experiment?.variantID
+        return LifecycleEvent(
+            kind: .paywallEvent, subscription: SubscriptionKey(store: .identity, id: record.appUserID), productID: "",
+            occurredAt: record.occurredAt, details: details)
     }
 }

@@ -52,6 +52,8 @@ struct PaywallExperimentTests {
             let retried = try await AppUserIDRouteTests.request(
                 harness, .post, "/v1/customers/\(bold[0])/paywall-events", json: ["id": "shown-\(bold[0])", "type": "shown", "placement": "onboarding"])
             #expect(retried.body["recorded"].bool == false)
+            // Each event is a lifecycle event of its customer too (webhooks, the event feed), recorded once.
+            #expect(try await harness.eventTypes(bold[0]).filter { $0 == "paywall_event" }.count == 1)
             await harness.advance(days: 8)
 
             let results = try await PaywallSetup.admin(harness, .get, "/v1/admin/experiments/onboarding-2026/results")
