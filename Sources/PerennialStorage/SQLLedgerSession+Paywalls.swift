@@ -93,27 +93,21 @@ extension SQLLedgerSession {
         var outcomes: [String: ExposedCustomerOutcome] = [:]
         // The first exposure decides a customer's arm (a customer merged from two ids keeps the earlier one's).
         for row in try await sql.raw("""
-            SELECT app_user_id, variant_id, served_at FROM paywall_exposures
+            SELECT app_user_id, placement, variant_id, served_at FROM paywall_exposures
             WHERE app_id = \(bind: appID) AND experiment_id = \(bind: experimentID)
             ORDER BY app_user_id, served_at, id
             """).all() {
             let appUserID = try row.string("app_user_id")
             guard outcomes[appUserID] == nil else { continue }
             outcomes[appUserID] = ExposedCustomerOutcome(
-                appUserID: appUserID, variantID: try row.optionalString("variant_id") ?? ExperimentAssignment.holdout,
+                appUserID: appUserID, placement: try row.string("placement"),
+                variantID: try row.optionalString("variant_id") ?? ExperimentAssignment.holdout,
                 exposedAt: Instant(milliseconds: try row.int64("served_at")), contributions: [], paywallEvents: [:]
             )
         }
-        for row in try await sql.raw("""
-            SELECT s.owner_app_user_id, c.contributions FROM subscriptions s
-            JOIN subscription_metric_contributions c
-                ON c.app_id = s.app_id AND c.store = s.store AND c.subscription_id = s.subscription_id
-            WHERE s.app_id = \(bind: appID) AND s.owner_app_user_id IN (
-                SELECT app_user_id FROM paywall_exposures WHERE app_id = \(bind: appID) AND experiment_id = \(bind: experimentID))
-            """).all() {
-            let owner = try row.string("owner_app_user_id")
-            let body = try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions"))
-            outcomes[owner]?.contributions += body.contributions
+        let exposed: SQLQueryString = "SELECT app_user_id FROM paywall_exposures WHERE app_id = \(bind: appID) AND experiment_id = \(bind: experimentID)"
+        for (owner, contributions) in try await contributions(appID: appID, ownedByAnyOf: exposed) {
+            outcomes[owner]?.contributions += contributions
         }
         for row in try await sql.raw("""
             SELECT app_user_id, kind, COUNT(*) AS n FROM paywall_events
@@ -123,5 +117,49 @@ extension SQLLedgerSession {
             outcomes[try row.string("app_user_id")]?.paywallEvents[try row.string("kind")] = Int(try row.int64("n"))
         }
         return outcomes.values.sorted { $0.appUserID < $1.appUserID }
+    }
+
+    public func funnelOutcomes(appID: String, placement: String?, from: Instant, until: Instant) async throws -> [ExposedCustomerOutcome] {
+        let placementFilter: SQLQueryString = placement.map { "AND placement = \(bind: $0)" } ?? ""
+        var outcomes: [String: [String: ExposedCustomerOutcome]] = [:]
+        for row in try await sql.raw("""
+            SELECT placement, app_user_id, MIN(served_at) AS first_served FROM paywall_exposures
+            WHERE app_id = \(bind: appID) AND served_at >= \(bind: from.milliseconds) AND served_at < \(bind: until.milliseconds) \(placementFilter)
+            GROUP BY placement, app_user_id
+            """).all() {
+            let (placement, appUserID) = (try row.string("placement"), try row.string("app_user_id"))
+            outcomes[appUserID, default: [:]][placement] = ExposedCustomerOutcome(
+                appUserID: appUserID, placement: placement, variantID: "", exposedAt: Instant(milliseconds: try row.int64("first_served")),
+                contributions: [], paywallEvents: [:])
+        }
+        let exposed: SQLQueryString = """
+            SELECT app_user_id FROM paywall_exposures
+            WHERE app_id = \(bind: appID) AND served_at >= \(bind: from.milliseconds) AND served_at < \(bind: until.milliseconds) \(placementFilter)
+            """
+        for (owner, contributions) in try await contributions(appID: appID, ownedByAnyOf: exposed) {
+            for placement in outcomes[owner]?.keys.sorted() ?? [] { outcomes[owner]?[placement]?.contributions += contributions }
+        }
+        for row in try await sql.raw("""
+            SELECT app_user_id, placement, kind, COUNT(*) AS n FROM paywall_events
+            WHERE app_id = \(bind: appID) AND occurred_at >= \(bind: from.milliseconds) AND occurred_at < \(bind: until.milliseconds) \(placementFilter)
+            GROUP BY app_user_id, placement, kind
+            """).all() {
+            outcomes[try row.string("app_user_id")]?[try row.string("placement")]?.paywallEvents[try row.string("kind")] = Int(try row.int64("n"))
+        }
+        return outcomes.values.flatMap(\.values).sorted { ($0.placement, $0.appUserID) < ($1.placement, $1.appUserID) }
+    }
+
+    /// The metric contributions of the subscriptions owned by the customers `owners` (a query of
+    /// `app_user_id`s) selects, by owner.
+    private func contributions(appID: String, ownedByAnyOf owners: SQLQueryString) async throws -> [(String, [MetricContribution])] {
+        try await sql.raw("""
+            SELECT s.owner_app_user_id, c.contributions FROM subscriptions s
+            JOIN subscription_metric_contributions c
+                ON c.app_id = s.app_id AND c.store = s.store AND c.subscription_id = s.subscription_id
+            WHERE s.app_id = \(bind: appID) AND s.owner_app_user_id IN (\(owners))
+            """).all().map { row in
+            (try row.string("owner_app_user_id"),
+             try JSONBody.decode(MetricContributionsBody.self, from: try row.string("contributions")).contributions)
+        }
     }
 }

@@ -60,6 +60,17 @@ struct AdminPaywallRoutes {
                 return EditedResponse(status: .created, response: PaywallRevisionResponse(record))
             }
         }
+        group.get("metrics/paywalls/funnel") { request, context -> PaywallFunnelResponse in
+            let app = try context.requireSecretKey()
+            let query = try MetricRequest(request)
+            let placement = try request.uri.queryParameters.get("placement").map { text in
+                guard PaywallDocumentValidator.isValidID(String(text)) else {
+                    throw PerennialError(.invalidPaywallRequest, "placement: 1 to 64 letters, digits, '_', '-' or '.'")
+                }
+                return String(text)
+            }
+            return PaywallFunnelResponse(try await paywalls.funnel(app: app, placement: placement, from: query.from, through: query.to))
+        }
         group.get("experiments/{experiment_id}/results") { _, context -> ExperimentResultsResponse in
             let app = try context.requireSecretKey()
             return ExperimentResultsResponse(try await paywalls.results(app: app, experimentID: try context.parameters.require("experiment_id")))

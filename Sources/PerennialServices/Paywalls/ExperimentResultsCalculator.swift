@@ -81,15 +81,11 @@ struct ExperimentResultsCalculator {
         var customer = Customer(
             price: Self.windows.map { _ in 0 }, proceeds: Self.windows.map { _ in 0 },
             exposedDaysAgo: (now.milliseconds - outcome.exposedAt.milliseconds) / Self.day)
+        let conversion = CustomerConversion(outcome)
+        (customer.trial, customer.converted, customer.refunded, customer.renewals) =
+            (conversion.startedTrial, conversion.converted, conversion.refunded, conversion.renewals)
         for contribution in outcome.contributions where contribution.day >= firstDay {
             let measure = contribution.measure
-            switch measure {
-            case "new.trials": customer.trial = true
-            case "new.paid", "new.conversions": customer.converted = true
-            case "revenue.refunds": customer.refunded = true
-            case MetricMeasure.renewals: customer.renewals += contribution.value
-            default: break
-            }
             for (prefix, isPrice) in [("revenue.price.", true), ("revenue.proceeds.", false)] where measure.hasPrefix(prefix) {
                 guard let amount = convert(contribution, from: String(measure.dropFirst(prefix.count)), to: currency) else {
                     customer.unconverted = true

@@ -28,4 +28,9 @@ public protocol PaywallRecords: Sendable {
     /// contributions to the metrics of the subscriptions they own, and how many of each paywall event they
     /// reported in the experiment.
     func experimentOutcomes(appID: String, experimentID: String) async throws -> [ExposedCustomerOutcome]
+
+    /// Every customer served a paywall in `[from, until)` (at `placement` when given), once per placement,
+    /// with their first exposure there in the range, the contributions of the subscriptions they own, and their
+    /// paywall events there in the range.
+    func funnelOutcomes(appID: String, placement: String?, from: Instant, until: Instant) async throws -> [ExposedCustomerOutcome]
 }

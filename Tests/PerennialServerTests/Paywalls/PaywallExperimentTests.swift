@@ -74,6 +74,15 @@ struct PaywallExperimentTests {
             #expect(results.body["verdict"]["status"].string == "collecting", "\(results.body["verdict"])")
             #expect(results.body["verdict"]["exposures_short"].int == 100 - min(bold.count, control.count))
 
+            // The funnel of the placement over the same days: exposed, shown, converted.
+            let funnel = try await PaywallSetup.admin(harness, .get, "/v1/admin/metrics/paywalls/funnel?from=2026-01-01&to=2026-01-31")
+            #expect(funnel.status == 200, "\(funnel.body)")
+            let onboarding = funnel.body["placements"].first(where: "placement", is: "onboarding")
+            #expect(onboarding["exposed"].int == 40 && onboarding["shown"].int == 40, "\(funnel.body)")
+            #expect(onboarding["conversions"].int == bold.count + (control.count + 3) / 4)
+            let before = try await PaywallSetup.admin(harness, .get, "/v1/admin/metrics/paywalls/funnel?from=2025-12-01&to=2025-12-31")
+            #expect(before.body["placements"].array.isEmpty)
+
             // Stopped: the placement's own paywall again, no experiment.
             #expect(try await PaywallSetup.admin(harness, .post, "/v1/admin/experiments/onboarding-2026/stop").status == 201)
             let after = try await PaywallSetup.paywall(harness, "newcomer", "placement=onboarding&platform=ios")

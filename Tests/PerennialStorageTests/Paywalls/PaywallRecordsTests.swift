@@ -57,6 +57,9 @@ struct PaywallRecordsTests {
             #expect(outcomes.map(\.appUserID) == ["ann", "cid"], "bob and dee were served outside the experiment")
             #expect(outcomes[0].variantID == "b" && outcomes[0].exposedAt == Fixtures.instant(10), "the first exposure decides")
             #expect(outcomes[0].paywallEvents == ["shown": 1] && outcomes[1].paywallEvents.isEmpty)
+            let funnel = try await ledger.read { try await $0.funnelOutcomes(appID: "app", placement: nil, from: Fixtures.instant(15), until: Fixtures.instant(45)) }
+            #expect(funnel.map(\.appUserID) == ["ann", "bob", "cid"] && funnel[0].exposedAt == Fixtures.instant(20), "first exposure in the range")
+            #expect(try await ledger.read { try await $0.funnelOutcomes(appID: "app", placement: "settings", from: Fixtures.instant(0), until: Fixtures.instant(99)) }.isEmpty)
             let annsExposures = try await ledger.read { try await $0.paywallExposures(appID: "app", appUserID: "ann", limit: 10) }
             #expect(annsExposures.map(\.servedAt) == [Fixtures.instant(20), Fixtures.instant(10)])
 
