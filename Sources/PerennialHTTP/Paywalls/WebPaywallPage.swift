@@ -39,7 +39,7 @@ struct WebPaywallPage {
     /// A page that says one thing (already subscribed, nothing to show, a mistake in the link).
     static func message(_ title: String, _ text: String) -> String {
         WebPaywallTemplate.library.render(
-            ["title": title, "text": text, "style_version": WebPaywallTemplate.styleVersion], withTemplate: "message") ?? ""
+            ["lang": "en", "title": title, "text": text, "style_version": WebPaywallTemplate.styleVersion], withTemplate: "message") ?? ""
     }
 
     static func lines(_ text: String?) -> [String] {

@@ -10,12 +10,14 @@ enum WebPaywallTemplate {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
         // Literal templates: a mistake in them is a programming error, caught by the first test that renders.
+        try! library.register(head, named: "head")
         try! library.register(page, named: "page")
         try! library.register(message, named: "message")
         return library
     }()
 
-    static let page = """
+    /// The pages' shared beginning, a partial.
+    static let head = """
     <!doctype html>
     <html lang="{{lang}}">
     <head>
@@ -24,6 +26,10 @@ enum WebPaywallTemplate {
     <title>{{title}}</title>
     <link rel="stylesheet" href="/p/paywall.css?v={{style_version}}">
     </head>
+    """
+
+    static let page = """
+    {{> head}}
     <body>
     <main class="paywall" aria-labelledby="paywall-title">
     {{#header}}<img class="header" src="{{header}}" alt="">{{/header}}
@@ -56,14 +62,7 @@ enum WebPaywallTemplate {
     """
 
     static let message = """
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>{{title}}</title>
-    <link rel="stylesheet" href="/p/paywall.css?v={{style_version}}">
-    </head>
+    {{> head}}
     <body>
     <main class="paywall message">
     <h1>{{title}}</h1>

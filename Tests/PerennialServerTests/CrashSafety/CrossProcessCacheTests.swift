@@ -21,20 +21,31 @@ extension CrashSafetyTests {
     struct CrossProcessCacheTests {
         @Test(.enabled(if: CrashSafetyDatabase.postgresURL != nil, "PERENNIAL_TEST_POSTGRES_URL is not set"), .timeLimit(.minutes(4)))
         func aRefundWrittenByAnotherServerIsNotServedAsActive() async throws {
+            try await Self.withTwoServers { harness, other, cache in
+                #expect(cache.requiresListener)
+                try await Self.scenario(harness, other: other, cache: cache)
+            }
+        }
+
+        /// Runs `body` with the harness's server and a second one on a new PostgreSQL database, once the
+        /// harness's customer cache listens; `configureApp` as the harness's.
+        static func withTwoServers(
+            configureApp: @Sendable (inout AppSettings) -> Void = { _ in },
+            _ body: @Sendable (TestHarness, PerennialStack, CustomerViewCache) async throws -> Void
+        ) async throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-cache-\(UUID().uuidString)")
             let database = try await CrashSafetyDatabase.make(.postgresql, in: directory)
             let key = SecretBox.generateMasterKey()
             do {
-                try await TestHarness.run(databaseURL: database.url, masterKey: key) { harness in
+                try await TestHarness.run(configureApp: configureApp, databaseURL: database.url, masterKey: key) { harness in
                     let cache = try #require(harness.stack.customerCache)
-                    #expect(cache.requiresListener)
                     try await Self.waitUntil { cache.isServing }
                     let other = try await PerennialStack.open(
                         configuration: harness.configuration, masterKey: key, clock: harness.clock,
                         transport: AsyncHTTPClientTransport(client: .shared)
                     )
                     do {
-                        try await Self.scenario(harness, other: other, cache: cache)
+                        try await body(harness, other, cache)
                     } catch {
                         await other.shutdown()
                         throw error

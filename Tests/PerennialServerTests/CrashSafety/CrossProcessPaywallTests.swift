@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import PerennialOutbound
 import PerennialServer
 import PerennialServices
 import Testing
@@ -15,30 +14,10 @@ extension CrashSafetyTests {
     struct CrossProcessPaywallTests {
         @Test(.enabled(if: CrashSafetyDatabase.postgresURL != nil, "PERENNIAL_TEST_POSTGRES_URL is not set"), .timeLimit(.minutes(4)))
         func aRevisionSavedByAnotherServerIsServedAfterItsNotification() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-paywalls-\(UUID().uuidString)")
-            let database = try await CrashSafetyDatabase.make(.postgresql, in: directory)
-            let key = SecretBox.generateMasterKey()
-            do {
-                try await TestHarness.run(configureApp: PaywallSetup.pricedCatalog, databaseURL: database.url, masterKey: key) { harness in
-                    let cache = try #require(harness.stack.customerCache)
-                    try await CrossProcessCacheTests.waitUntil { cache.isServing }
-                    #expect(try await PaywallSetup.put(harness, PaywallSetup.document(stripePrice: nil)).status == 201)
-                    let other = try await PerennialStack.open(
-                        configuration: harness.configuration, masterKey: key, clock: harness.clock,
-                        transport: AsyncHTTPClientTransport(client: .shared))
-                    do {
-                        try await Self.scenario(harness, other: other, cache: cache)
-                    } catch {
-                        await other.shutdown()
-                        throw error
-                    }
-                    await other.shutdown()
-                }
-            } catch {
-                await database.dispose()
-                throw error
+            try await CrossProcessCacheTests.withTwoServers(configureApp: PaywallSetup.pricedCatalog) { harness, other, cache in
+                #expect(try await PaywallSetup.put(harness, PaywallSetup.document(stripePrice: nil)).status == 201)
+                try await Self.scenario(harness, other: other, cache: cache)
             }
-            await database.dispose()
         }
 
         static func scenario(_ harness: TestHarness, other: PerennialStack, cache: CustomerViewCache) async throws {
