@@ -13,6 +13,9 @@ extension Money {
         guard parts.count == 2, parts[0].count <= 18, parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               let amount = Decimal(string: String(parts[0]), locale: Locale(identifier: "en_US_POSIX")), amount >= 0
         else { throw ListPriceError(problem: "must be an amount and a currency, e.g. \"9.99 USD\"") }
+        guard amount < Decimal(Self.largestListPrice) else {
+            throw ListPriceError(problem: "must be below \(Self.largestListPrice) in the currency's major unit")
+        }
         let currency = String(parts[1]).uppercased()
         guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw ListPriceError(problem: "the currency must be a three-letter ISO 4217 code")
@@ -24,6 +27,9 @@ extension Money {
         guard rounded == minor else { throw ListPriceError(problem: "\(currency) has \(Money.minorUnitDigits(of: currency)) decimal places") }
         self.init(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
+
+    /// A list price's bound in major units: far above any price, far below what minor units can hold.
+    public static let largestListPrice = 1_000_000_000
 
     /// The amount in major units, exactly.
     public var decimalAmount: Decimal {

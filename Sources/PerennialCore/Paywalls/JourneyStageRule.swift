@@ -17,9 +17,25 @@ public struct JourneyStageRule: Sendable, Hashable, Codable {
         case newForDays = "new_for_days", inactiveAfterDays = "inactive_after_days"
     }
 
+    /// The most days either count may be (a document asking for more is refused).
+    public static let maximumDays = 3_650
+
     public init(newForDays: Int = 3, inactiveAfterDays: Int = 14) {
-        self.newForDays = max(0, newForDays)
-        self.inactiveAfterDays = max(1, inactiveAfterDays)
+        self.newForDays = min(max(0, newForDays), Self.maximumDays)
+        self.inactiveAfterDays = min(max(1, inactiveAfterDays), Self.maximumDays)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let newForDays = try container.decodeIfPresent(Int.self, forKey: .newForDays) ?? 3
+        let inactiveAfterDays = try container.decodeIfPresent(Int.self, forKey: .inactiveAfterDays) ?? 14
+        guard (0...Self.maximumDays).contains(newForDays) else {
+            throw DecodingError.dataCorruptedError(forKey: .newForDays, in: container, debugDescription: "0 to \(Self.maximumDays)")
+        }
+        guard (1...Self.maximumDays).contains(inactiveAfterDays) else {
+            throw DecodingError.dataCorruptedError(forKey: .inactiveAfterDays, in: container, debugDescription: "1 to \(Self.maximumDays)")
+        }
+        self.init(newForDays: newForDays, inactiveAfterDays: inactiveAfterDays)
     }
 
     public func stage(of states: [SubscriptionState], firstSeenAt: Instant, lastActiveAt: Instant?, at now: Instant) -> JourneyStage {

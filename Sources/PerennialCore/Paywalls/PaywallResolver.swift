@@ -77,9 +77,7 @@ public struct PaywallResolver: Sendable {
         let storefront = store.map(Self.storefrontStores.contains) == true ? country.flatMap { package.prices?[$0] } : nil
         let price = storefront ?? listPrice
         let period = package.effectivePeriod
-        let perMonth = period?.perMonth.flatMap { factor in
-            price.map { Money(minorUnits: Int64((Double($0.minorUnits) * factor).rounded()), currency: $0.currency) }
-        }
+        let perMonth = period?.perMonth.flatMap { factor in price.flatMap { Self.scaled($0, by: factor) } }
         return ResolvedPaywall.Package(
             id: package.id, period: package.period ?? OfferingPackage.standardPeriods[package.id] ?? "", productID: productID,
             products: package.products, price: price, priceText: price?.formatted(locale: locale),
@@ -88,13 +86,20 @@ public struct PaywallResolver: Sendable {
         )
     }
 
+    /// `money` times `factor`, rounded to the minor unit; nil when that is not a whole number of minor units
+    /// Int64 holds (a price no validation would let through).
+    static func scaled(_ money: Money, by factor: Double) -> Money? {
+        guard let minor = Int64(exactly: (Double(money.minorUnits) * factor).rounded()) else { return nil }
+        return Money(minorUnits: minor, currency: money.currency)
+    }
+
     private func value(of name: String, package: ResolvedPaywall.Package?, offering: Offering, attributes: [String: String], locale: String) -> String {
         if name.hasPrefix(PaywallText.attributePrefix) { return attributes[String(name.dropFirst(PaywallText.attributePrefix.count))] ?? "" }
         guard let package else { return "" }
         let definition = offering.package(package.id)
         func scaled(_ factor: Double) -> String {
             guard let price = package.price, let perMonth = definition?.effectivePeriod?.perMonth else { return "" }
-            return Money(minorUnits: Int64((Double(price.minorUnits) * perMonth * factor).rounded()), currency: price.currency).formatted(locale: locale)
+            return Self.scaled(price, by: perMonth * factor)?.formatted(locale: locale) ?? ""
         }
         switch name {
         case "product.price": return package.priceText ?? ""

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import PerennialCore
+import PerennialServices
 
 /// A resolved paywall as the web page shows it: the packages a web store sells, each a radio button with its
 /// price, the strings of the paywall (`features` one per line), and the form that starts the checkout.
@@ -11,6 +12,8 @@ struct WebPaywallPage {
     let action: String
     /// The store the page's checkout sells through.
     let store: Store
+    /// The page's request, carried by its form.
+    let request: PaywallRequest
 
     func render() -> String {
         let strings = paywall.strings
@@ -21,6 +24,9 @@ struct WebPaywallPage {
             "subtitle": strings["subtitle"] ?? false, "header": paywall.images["header"] ?? false,
             "features": Self.lines(strings["features"]), "has_features": !Self.lines(strings["features"]).isEmpty,
             "footer": strings["footer"] ?? false, "action": action, "app_user_id": appUserID,
+            "context": [("locale", request.locale), ("country", request.country), ("device", request.device)].compactMap { name, value in
+                value.map { ["name": name, "value": $0] }
+            },
             "choose": strings["choose_package"] ?? "Choose a plan", "call_to_action": strings["call_to_action"] ?? "Continue",
             "not_on_web": strings["not_on_web"] ?? "This offer is not sold on the web.",
             "has_packages": !packages.isEmpty,

@@ -9,12 +9,17 @@ import PerennialServices
 /// of the chosen package and sends the browser there (303). Access comes later, from the store's
 /// notifications, onto the same app user id. Errors are pages too.
 struct WebPaywallRoutes {
+    /// The page's form: the customer, the package chosen, and the page's own request (so the checkout
+    /// resolves the paywall the page showed).
     struct CheckoutForm: Decodable {
         var appUserID: String?
         var package: String?
+        var locale: String?
+        var country: String?
+        var device: String?
 
         enum CodingKeys: String, CodingKey {
-            case package
+            case package, locale, country, device
             case appUserID = "app_user_id"
         }
     }
@@ -38,7 +43,8 @@ struct WebPaywallRoutes {
                         return WebPaywallPage.response(WebPaywallPage.message("Not sold on the web", "This app sells nothing on the web."))
                     }
                     let action = "/p/\(Self.escaped(app.id))/\(Self.escaped(query.placement))/checkout"
-                    return WebPaywallPage.response(WebPaywallPage(paywall: paywall, appUserID: appUserID, action: action, store: checkout.store).render())
+                    return WebPaywallPage.response(
+                        WebPaywallPage(paywall: paywall, appUserID: appUserID, action: action, store: checkout.store, request: query).render())
                 case .none(.entitled, _):
                     return WebPaywallPage.response(WebPaywallPage.message("You already have access", "Your subscription is active: open the app to use it."))
                 case .none:
@@ -52,7 +58,7 @@ struct WebPaywallRoutes {
                 guard let form = try? URLEncodedFormDecoder().decode(CheckoutForm.self, from: text) else {
                     throw PerennialError(.badRequest, "the form is not one this page sends")
                 }
-                let (app, appUserID, query) = try target(request, context, appUserID: form.appUserID)
+                let (app, appUserID, query) = try target(request, context, form: form)
                 guard let packageID = form.package, let checkout = paywalls.webCheckouts.first else {
                     throw PerennialError(.invalidPaywallRequest, "package: choose one")
                 }
@@ -71,20 +77,24 @@ struct WebPaywallRoutes {
     }
 
     /// The app, customer and paywall request a web paywall URL names.
+    /// The app, customer and paywall request of a page's link, or of its form when given.
     private func target(
-        _ request: Request, _ context: PerennialRequestContext, appUserID: String? = nil
+        _ request: Request, _ context: PerennialRequestContext, form: CheckoutForm? = nil
     ) throws -> (AppSettings, String, PaywallRequest) {
         guard let app = apps.app(id: try context.parameters.require("app_id")) else {
             throw PerennialError(.appNotFound, "no such app")
         }
         let parameters = request.uri.queryParameters
-        guard let appUserID = appUserID ?? parameters.get("app_user_id").map({ String($0) }), !appUserID.isEmpty else {
-            throw PerennialError(.invalidAppUserID, "the link has no app_user_id")
+        func value(_ name: String, _ fromForm: String?) -> String? {
+            let text = form == nil ? parameters.get(name).map { String($0) } : fromForm
+            return text?.isEmpty == false ? text : nil
+        }
+        guard let appUserID = value("app_user_id", form?.appUserID) else {
+            throw PerennialError(.invalidAppUserID, form == nil ? "the link has no app_user_id" : "the form has no app_user_id")
         }
         let query = try PaywallRequest(
-            placement: try context.parameters.require("placement"), platform: "web",
-            device: parameters.get("device").map { String($0) }, appVersion: nil,
-            country: parameters.get("country").map { String($0) }, locale: parameters.get("locale").map { String($0) })
+            placement: try context.parameters.require("placement"), platform: "web", device: value("device", form?.device),
+            appVersion: nil, country: value("country", form?.country), locale: value("locale", form?.locale))
         return (app, try AppUserIDRule.validated(appUserID), query)
     }
 

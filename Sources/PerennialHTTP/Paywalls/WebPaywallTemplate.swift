@@ -39,6 +39,7 @@ enum WebPaywallTemplate {
     {{#has_packages}}
     <form method="post" action="{{action}}">
     <input type="hidden" name="app_user_id" value="{{app_user_id}}">
+    {{#context}}<input type="hidden" name="{{name}}" value="{{value}}">{{/context}}
     <fieldset>
     <legend>{{choose}}</legend>
     {{#packages}}

@@ -54,6 +54,8 @@ extension PaywallService {
                 experiment: exposure?.experiment, occurredAt: occurredAt, receivedAt: now
             )
             guard try await session.recordPaywallEvent(record) else { return false }
+            // A customer who reports a paywall event is one of the app's, like one who logs in.
+            _ = try await session.findOrCreateCustomer(appID: app.id, appUserID: owner, createdAt: now)
             // The team's systems hear of it as a lifecycle event of the customer (webhooks, the event feed).
             let recorded = try await session.appendEvents(appID: app.id, appUserID: owner, [Self.lifecycleEvent(record)], recordedAt: now)
             try await WebhookOutbox.record(recorded, app: app, at: now, in: session)

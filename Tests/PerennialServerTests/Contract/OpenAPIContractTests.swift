@@ -90,4 +90,16 @@ struct OpenAPIContractTests {
             #expect(withJunk == 200)
         }
     }
+
+    /// The contract check saves the document's example paywall document first (so the paywall routes answer
+    /// it): it must stay examples/paywalls.json, which the worked example's catalog accepts.
+    @Test func theExamplePaywallDocumentIsTheWorkedExamples() throws {
+        let paths = try #require(try Self.document()["paths"] as? [String: Any])
+        let put = try #require((paths["/v1/admin/paywalls"] as? [String: Any])?["put"] as? [String: Any])
+        let content = try #require(((put["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])
+        let example = try #require(content["example"])
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("examples/paywalls.json")))
+        let canonical = { (value: Any) throws -> Data in try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) }
+        #expect(try canonical(example) == canonical(file))
+    }
 }

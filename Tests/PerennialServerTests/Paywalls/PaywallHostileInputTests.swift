@@ -28,6 +28,17 @@ struct PaywallHostileInputTests {
                 #expect(statuses.contains(answer.status), "\(name): \(answer.status) \(answer.body)")
                 #expect(answer.body["error"]["code"].string != nil, "\(name): an error envelope")
             }
+            // Numbers that would overflow when a paywall is served are refused when it is saved.
+            var journey = PaywallSetup.document(stripePrice: nil)
+            journey["journey"] = ["new_for_days": 200_000_000_000, "inactive_after_days": 14]
+            let days = try await PaywallSetup.put(harness, journey)
+            #expect(days.status == 422 && (days.body["error"]["message"].string ?? "").hasPrefix("journey.new_for_days: 0 to 3650"), "\(days.body)")
+            var price = PaywallSetup.document(stripePrice: nil)
+            var offerings = try #require(price["offerings"] as? [[String: Any]])
+            offerings[0]["packages"] = [["id": "weekly", "products": ["app_store": "pro.monthly"], "prices": ["US": "30000000000000000 USD"]]]
+            price["offerings"] = offerings
+            let huge = try await PaywallSetup.put(harness, price)
+            #expect(huge.status == 422 && (huge.body["error"]["message"].string ?? "").contains("must be below 1000000000"), "\(huge.body)")
             #expect(try await PaywallSetup.admin(harness, .get, "/v1/admin/paywalls").status == 404, "nothing was saved")
             // The server still answers.
             #expect(try await PaywallSetup.put(harness, PaywallSetup.document(stripePrice: nil)).status == 201)

@@ -33,18 +33,20 @@ struct WebPaywallRouteTests {
             document["paywalls"] = paywalls
             #expect(try await PaywallSetup.put(harness, document).status == 201)
 
-            let page = try await Self.get(harness, "/p/forest/onboarding?app_user_id=webby&locale=en")
+            let page = try await Self.get(harness, "/p/forest/onboarding?app_user_id=webby&locale=en&device=desktop")
             #expect(page.status == 200 && page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
             #expect(page.html.contains("<h1 id=\"paywall-title\">Go &lt;b&gt;Pro&lt;/b&gt; &amp; more</h1>"), "\(page.html)")
             #expect(page.html.contains("<li>One</li>") && page.html.contains("<li>Two</li>"))
+            // The form carries the page's request, so the checkout resolves the paywall the page showed.
+            #expect(page.html.contains(#"<input type="hidden" name="locale" value="en">"#) && page.html.contains(#"name="device" value="desktop""#))
             #expect(page.html.contains("value=\"monthly\" checked"), "only the monthly package is sold on the web")
             #expect(!page.html.contains("value=\"annual\""))
             #expect(page.html.contains("$9.99") && page.html.contains("<script") == false)
             let style = try await Self.get(harness, "/p/paywall.css?v=1")
             #expect(style.status == 200 && style.headers[.contentType] == "text/css; charset=utf-8")
 
-            let checkout = try await Self.post(harness, "/p/forest/onboarding/checkout", form: "app_user_id=webby&package=monthly")
+            let checkout = try await Self.post(harness, "/p/forest/onboarding/checkout", form: "app_user_id=webby&package=monthly&locale=en&device=desktop")
             #expect(checkout.status == 303, "\(checkout.html)")
             let location = try #require(checkout.headers[.location])
             #expect(location.contains("/simulator/stripe/checkout/cs_"), "\(location)")
