@@ -36,8 +36,11 @@ extension CrashSafetyTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("perennial-cache-\(UUID().uuidString)")
             let database = try await CrashSafetyDatabase.make(.postgresql, in: directory)
             let key = SecretBox.generateMasterKey()
+            // Four connections a server, so the two leave the shared PostgreSQL server room for the suites beside them.
+            var server = ServerSettings()
+            server.databasePoolSize = 4
             do {
-                try await TestHarness.run(configureApp: configureApp, databaseURL: database.url, masterKey: key) { harness in
+                try await TestHarness.run(configureApp: configureApp, server: server, databaseURL: database.url, masterKey: key) { harness in
                     let cache = try #require(harness.stack.customerCache)
                     try await Self.waitUntil { cache.isServing }
                     let other = try await PerennialStack.open(
