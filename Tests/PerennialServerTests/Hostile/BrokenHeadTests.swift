@@ -61,7 +61,7 @@ struct BrokenHeadTests {
         return (status, headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: brokenHeads)
+    @Test(.timeLimit(.minutes(3)), arguments: brokenHeads)
     func aBrokenHeadGetsTheEnvelopeAndTheConnectionEnds(_ head: BrokenHead) async throws {
         let name = head.name
         let bytes = head.bytes
@@ -85,7 +85,7 @@ struct BrokenHeadTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aBrokenRequestAfterAGoodOneIsAnsweredAfterIt() async throws {
+    @Test(.timeLimit(.minutes(3))) func aBrokenRequestAfterAGoodOneIsAnsweredAfterIt() async throws {
         try await withServer { port in
             let connection = try TrickleConnection(port: port)
             let good = Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
@@ -99,7 +99,7 @@ struct BrokenHeadTests {
     }
 
     /// A parse error inside a body still reaches the route reading it, which answers with its envelope.
-    @Test(.timeLimit(.minutes(1))) func aBrokenBodyIsAnsweredByItsRoute() async throws {
+    @Test(.timeLimit(.minutes(3))) func aBrokenBodyIsAnsweredByItsRoute() async throws {
         try await withServer { port in
             let connection = try TrickleConnection(port: port)
             let request = "POST /v1/receipts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(TestHarness.publicKey)\r\n"
@@ -113,7 +113,7 @@ struct BrokenHeadTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func anHTTP10RequestWithoutKeepAliveHasItsConnectionEndedAfterTheAnswer() async throws {
+    @Test(.timeLimit(.minutes(3))) func anHTTP10RequestWithoutKeepAliveHasItsConnectionEndedAfterTheAnswer() async throws {
         try await withServer { port in
             let connection = try TrickleConnection(port: port)
             #expect(await connection.sendAll(Array("GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)))
@@ -126,7 +126,7 @@ struct BrokenHeadTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func anHTTP10RequestWithKeepAliveKeepsItsConnection() async throws {
+    @Test(.timeLimit(.minutes(3))) func anHTTP10RequestWithKeepAliveKeepsItsConnection() async throws {
         try await withServer { port in
             let connection = try TrickleConnection(port: port)
             let request = Array("GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n".utf8)

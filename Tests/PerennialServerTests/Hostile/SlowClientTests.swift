@@ -28,7 +28,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aTrickledHeadIsClosedAtTheHeaderTimeout() async throws {
+    @Test(.timeLimit(.minutes(3))) func aTrickledHeadIsClosedAtTheHeaderTimeout() async throws {
         try await withGuardedServer { port in
             let connection = try TrickleConnection(port: port)
             let closedAfter = await connection.trickle(Self.head, interval: .milliseconds(100))
@@ -41,7 +41,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aSilentConnectionIsClosedAtTheHeaderTimeout() async throws {
+    @Test(.timeLimit(.minutes(3))) func aSilentConnectionIsClosedAtTheHeaderTimeout() async throws {
         try await withGuardedServer { port in
             let connection = try TrickleConnection(port: port)
             let closedAfter = try #require(await connection.waitForClose(within: .seconds(1) + Self.slack + .seconds(2)))
@@ -49,7 +49,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aTrickledBodyIsClosedAtTheBodyTimeout() async throws {
+    @Test(.timeLimit(.minutes(3))) func aTrickledBodyIsClosedAtTheBodyTimeout() async throws {
         try await withGuardedServer { port in
             let connection = try TrickleConnection(port: port)
             let head = Self.head + Array("Content-Type: application/json\r\nContent-Length: 400\r\n\r\n".utf8)
@@ -60,7 +60,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func anIdleKeepAliveConnectionIsClosedAfterItsTimeout() async throws {
+    @Test(.timeLimit(.minutes(3))) func anIdleKeepAliveConnectionIsClosedAfterItsTimeout() async throws {
         try await withGuardedServer { port in
             let connection = try TrickleConnection(port: port)
             // Timed from before the request: the keep-alive timer starts once the answer is written, so the
@@ -75,7 +75,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func pastTheMaximumTheConnectionWaitingLongestIsClosed() async throws {
+    @Test(.timeLimit(.minutes(3))) func pastTheMaximumTheConnectionWaitingLongestIsClosed() async throws {
         try await withGuardedServer(ConnectionLimits(header: .seconds(30), body: .seconds(30), keepAlive: .seconds(30), maxConnections: 4)) { port in
             var waiting: [TrickleConnection] = []
             for _ in 0..<4 {
@@ -95,7 +95,7 @@ struct SlowClientTests {
 
     /// The truncated bodies the malformed-request suite cannot send without a body deadline: the server
     /// waits for the rest only until the body timeout, then closes (or answers 408), never a 5xx.
-    @Test(.timeLimit(.minutes(1)), arguments: [
+    @Test(.timeLimit(.minutes(3)), arguments: [
         ("Content-Length longer than the body", ["Content-Length: 100"], Array(#"{"app_user_id": "a"#.utf8)),
         ("chunked body cut off", ["Transfer-Encoding: chunked"], Array("20\r\n{\"app_user_id\"".utf8)),
     ])
