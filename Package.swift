@@ -108,6 +108,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "PerennialRevenueCat",
+            dependencies: [
+                "PerennialCore", "PerennialServices", "PerennialHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PerennialSimulatorKit",
             dependencies: [
                 "PerennialCore", "PerennialOutbound",
@@ -294,7 +304,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
                 "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialSquareAdapter",
-                "PerennialAdyenAdapter", "PerennialStoreModule",
+                "PerennialAdyenAdapter", "PerennialStoreModule", "PerennialRevenueCat",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -62,6 +62,9 @@ struct AppStoreRuntime: StoreRuntime {
     /// Promotional offers and introductory-offer eligibility statements.
     var offerSigner: (any OfferSigner)? { AppStoreOfferSigner(clock: context.clock) }
 
+    /// RevenueCat's SDKs' `fetch_token`: receipts and signed transactions.
+    var sdkPurchaseIntake: (any SDKPurchaseIntake)? { AppStoreSDKIntake(receipts: receipts, transactions: transactions) }
+
     /// Checks each app's verifyReceipt URLs now and every ten minutes after.
     func run() async {
         await endpointCheck.run()

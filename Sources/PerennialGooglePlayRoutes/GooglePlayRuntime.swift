@@ -60,4 +60,7 @@ struct GooglePlayRuntime: StoreRuntime {
     func routes(_ services: StoreServices) -> [any StoreRoutes] {
         [GooglePlayRoutes(purchases: purchases)]
     }
+
+    /// RevenueCat's Android SDK's `fetch_token`: purchase tokens.
+    var sdkPurchaseIntake: (any SDKPurchaseIntake)? { GooglePlaySDKIntake(purchases: purchases) }
 }

@@ -45,6 +45,9 @@ public enum PerennialServer {
         }
         let connectionGuard = ConnectionGuard(limits: configuration.server.connections, logger: logger)
         let reloads: [any Service] = stack.reloader.map { [ReloadSignalService(reloader: $0, logger: logger)] } ?? []
+        let revenueCat: [any Service] = try configuration.server.revenueCat.map {
+            [try revenueCatListener($0, configuration: configuration, stack: stack, connectionGuard: connectionGuard, logger: logger)]
+        } ?? []
         let app = Application(
             router: stack.router(),
             server: .guarded(connectionGuard),
@@ -57,7 +60,7 @@ public enum PerennialServer {
                     replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
                     logger: logger
                 ),
-            ] + reloads + tracing,
+            ] + reloads + tracing + revenueCat,
             onServerRunning: { channel in
                 // Only once the socket is bound: a port already in use must never be reported as listening.
                 let port = channel.localAddress?.port.map(String.init) ?? "\(configuration.server.port)"
@@ -75,6 +78,29 @@ public enum PerennialServer {
             throw error
         }
         await stack.shutdown()
+    }
+
+    /// The RevenueCat-compatible listener (`server.revenuecat`), on the main listener's host, run beside it.
+    static func revenueCatListener(
+        _ settings: RevenueCatSettings, configuration: PerennialConfiguration, stack: PerennialStack, connectionGuard: ConnectionGuard,
+        logger: Logger
+    ) throws -> some Service {
+        guard settings.port != configuration.server.port else {
+            throw ConfigurationError(
+                file: "", key: "server.revenuecat.port", problem: "must differ from the port Perennial's own API listens on (\(settings.port))")
+        }
+        let appIDs = Set(settings.apps ?? configuration.apps.map(\.id))
+        let host = configuration.server.host
+        return Application(
+            router: stack.revenueCatRouter(appIDs: appIDs),
+            server: .guarded(connectionGuard),
+            configuration: .init(address: .hostname(host, port: settings.port), serverName: "perennial"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port.map(String.init) ?? "\(settings.port)"
+                logger.info("RevenueCat-compatible API listening", metadata: ["address": "\(host):\(port)", "apps": "\(appIDs.sorted())"])
+            },
+            logger: logger
+        )
     }
 
     /// The stack of the configured database and stores, with the master key of the configuration.

@@ -4,6 +4,7 @@ import Logging
 import PerennialCore
 import PerennialHTTP
 import PerennialOutbound
+import PerennialRevenueCat
 import PerennialServices
 import PerennialStorage
 import PerennialStoreModule
@@ -48,6 +49,8 @@ public struct PerennialStack: Sendable {
     public let reloader: (any ConfigurationReloading)?
     /// The configuration problems /health shows.
     public let health: AppHealth
+    /// What the RevenueCat-compatible listener uses.
+    let revenueCat: RevenueCatServices
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { edge.rejectedNotificationLimiter }
@@ -166,12 +169,11 @@ public struct PerennialStack: Sendable {
                     metrics: metrics, notificationInbox: inbox, jobs: jobs, offers: offers, webhooks: webhooks,
                     eventFeed: EventFeed(ledger: ledger), auditLog: auditLog), clock: clock),
             ]
-            modules.append(PaywallRouteModule(
-                paywalls: PaywallService(
-                    ledger: ledger, customers: customers, identity: identity, offers: offers, clock: clock,
-                    stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout),
-                    freshness: customerCache, log: SQLLedger(database: database)),
-                apps: apps))
+            let paywalls = PaywallService(
+                ledger: ledger, customers: customers, identity: identity, offers: offers, clock: clock,
+                stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout),
+                freshness: customerCache, log: SQLLedger(database: database))
+            modules.append(PaywallRouteModule(paywalls: paywalls, apps: apps))
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
             let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }
@@ -190,7 +192,10 @@ public struct PerennialStack: Sendable {
                 edge: edge, modules: modules, metrics: metrics,
                 customerCache: customerCache,
                 customerListener: customerCache.flatMap { Self.listen(for: $0, database: database, logger: logger) },
-                reloader: reloader, health: health
+                reloader: reloader, health: health,
+                revenueCat: RevenueCatServices(
+                    customers: customers, identity: identity, offers: offers, paywalls: paywalls,
+                    intakes: runtimes.compactMap(\.sdkPurchaseIntake))
             )
         } catch {
             await database.shutdown()
@@ -214,6 +219,11 @@ public struct PerennialStack: Sendable {
     /// The HTTP API.
     public func router() -> Router<PerennialRequestContext> {
         PerennialRouter.make(edge: edge, modules: modules)
+    }
+
+    /// The RevenueCat-compatible API (`server.revenuecat`), for the apps `appIDs`.
+    public func revenueCatRouter(appIDs: Set<String>) -> Router<PerennialRequestContext> {
+        RevenueCatRouter.make(edge: edge, services: revenueCat, appIDs: appIDs)
     }
 
     /// Closes the database.

@@ -19,6 +19,10 @@ public protocol StoreRuntime: Sendable {
     /// Sells on the web, for the web paywall's buttons, if the store does.
     var webCheckout: (any WebCheckout)? { get }
 
+    /// Takes the purchases client SDKs send as one opaque token (RevenueCat's `fetch_token`), if the store
+    /// has apps that send them.
+    var sdkPurchaseIntake: (any SDKPurchaseIntake)? { get }
+
     /// The store's background work while the server runs (the App Store's check of verifyReceipt
     /// endpoints), until cancelled.
     func run() async
@@ -32,6 +36,8 @@ extension StoreRuntime {
     public var offerSigner: (any OfferSigner)? { nil }
 
     public var webCheckout: (any WebCheckout)? { nil }
+
+    public var sdkPurchaseIntake: (any SDKPurchaseIntake)? { nil }
 
     public func run() async {}
 

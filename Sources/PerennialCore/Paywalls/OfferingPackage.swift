@@ -56,6 +56,9 @@ public struct OfferingPackage: Sendable, Hashable, Codable {
         try container.encodeIfPresent(trial, forKey: .trial)
     }
 
+    /// The standard package ids (`monthly`, `annual`, …).
+    public static var standardIDs: Set<String> { Set(standardPeriods.keys) }
+
     /// The period the standard package ids imply.
     static let standardPeriods: [String: String] = [
         "weekly": "P1W", "monthly": "P1M", "two_month": "P2M", "three_month": "P3M", "six_month": "P6M", "annual": "P1Y",

@@ -65,6 +65,10 @@ public struct ConfigurationLoader: Sendable {
                 configuration.webhooks[configuration.apps[index].id] = endpoints
             }
         }
+        if let settings = configuration.server.revenueCat, let node = try top.child("server")?.child("revenuecat") {
+            try RevenueCatSettingsParser.check(
+                settings, server: configuration.server, appIDs: Set(configuration.apps.map(\.id)), node: node)
+        }
         return configuration
     }
 
@@ -72,7 +76,7 @@ public struct ConfigurationLoader: Sendable {
         try node.allowKeys([
             "host", "port", "database", "master_key_file", "previous_master_key_file", "jobs", "database_pool_size", "max_body_bytes", "rate_limit",
             "timeouts", "max_connections", "rejected_notifications", "trusted_proxy_header", "group_commit",
-            "customer_cache", "purchase_patience_seconds", "webhooks", "metrics", "owner_token_file", "tracing",
+            "customer_cache", "purchase_patience_seconds", "webhooks", "metrics", "owner_token_file", "tracing", "revenuecat",
         ])
         var server = ServerSettings()
         if let host = try node.child("host") { server.host = try host.string() }
@@ -87,6 +91,7 @@ public struct ConfigurationLoader: Sendable {
         if let webhooks = try node.child("webhooks") { server.webhooks = try WebhookSettingsParser.parseServer(webhooks) }
         if let metrics = try node.child("metrics") { server.metrics = try TelemetrySettingsParser.parse(metrics) }
         if let tracing = try node.child("tracing") { server.tracing = try TracingSettingsParser.parse(tracing) }
+        if let revenueCat = try node.child("revenuecat") { server.revenueCat = try RevenueCatSettingsParser.parse(revenueCat) }
         if let owner = try node.child("owner_token_file") {
             server.ownerToken = try TokenParser.file(owner, minimumLength: ServerSettings.minimumOwnerTokenLength, what: "owner token")
         }

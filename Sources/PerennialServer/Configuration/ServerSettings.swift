@@ -55,6 +55,8 @@ public struct ServerSettings: Sendable, Hashable {
     public var ownerToken: String?
     /// OpenTelemetry traces (`server.tracing`): off by default.
     public var tracing = TracingSettings()
+    /// The RevenueCat-compatible listener (`server.revenuecat`); nil: none.
+    public var revenueCat: RevenueCatSettings?
 
     /// An owner token shorter than this is refused: it opens every app's configuration.
     static let minimumOwnerTokenLength = 32

@@ -31,6 +31,7 @@ enum RestartOnlySettings {
         setting("server.metrics") { $0.metrics },
         setting("server.owner_token_file") { $0.ownerToken },
         setting("server.tracing") { $0.tracing },
+        setting("server.revenuecat") { $0.revenueCat },
     ]
 
     /// How many settings are listed (a test checks it against `ServerSettings`'s stored properties).
