@@ -4,7 +4,7 @@ import PerennialServices
 extension PlayAPIError {
     /// The error Perennial answers or queues on: Google unreachable is transient (the call is retried from
     /// the job queue); a refused key or permission is the configuration's; an unknown token is the input's.
-    var perennialError: PerennialError {
+    public var perennialError: PerennialError {
         switch kind {
         case .unavailable, .rateLimited: PerennialError(.storeUnavailable, "Google Play: \(message)")
         case .unauthorized, .forbidden, .invalidConfiguration:

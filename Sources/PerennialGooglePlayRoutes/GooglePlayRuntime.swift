@@ -61,6 +61,20 @@ struct GooglePlayRuntime: StoreRuntime {
         [GooglePlayRoutes(purchases: purchases)]
     }
 
+    /// An exported Play purchase names its first order (`GPA.…`, a renewal's `..N` suffix dropped); the
+    /// Orders API gives the purchase token, which keys the subscription.
+    func exportedSubscription(originalTransactionID: String, app: AppSettings) async throws -> SubscriptionKey? {
+        let orderID = originalTransactionID.components(separatedBy: "..").first ?? originalTransactionID
+        let connection = try connections.connection(for: app)
+        let order: PlayOrder
+        do {
+            order = try await connection.client.order(id: orderID)
+        } catch {
+            throw error.perennialError
+        }
+        return order.purchaseToken.map { SubscriptionKey(store: .playStore, id: $0) }
+    }
+
     /// RevenueCat's Android SDK's `fetch_token`: purchase tokens.
     var sdkPurchaseIntake: (any SDKPurchaseIntake)? { GooglePlaySDKIntake(purchases: purchases) }
 }

@@ -51,6 +51,10 @@ public struct PerennialStack: Sendable {
     public let health: AppHealth
     /// What the RevenueCat-compatible listener uses.
     let revenueCat: RevenueCatServices
+    /// Customers' identities (logins, aliases), for imports.
+    let identity: IdentityService
+    /// Records what the stores say, for imports.
+    let ingestor: FactIngestor
 
     /// The per-address budget of store notifications that fail verification.
     public var rejectedNotificationLimiter: RejectedNotificationLimiter { edge.rejectedNotificationLimiter }
@@ -195,7 +199,8 @@ public struct PerennialStack: Sendable {
                 reloader: reloader, health: health,
                 revenueCat: RevenueCatServices(
                     customers: customers, identity: identity, offers: offers, paywalls: paywalls,
-                    intakes: runtimes.compactMap(\.sdkPurchaseIntake))
+                    intakes: runtimes.compactMap(\.sdkPurchaseIntake)),
+                identity: identity, ingestor: ingestor
             )
         } catch {
             await database.shutdown()

@@ -1,3 +1,4 @@
+import PerennialCore
 import PerennialHTTP
 import PerennialServices
 
@@ -23,6 +24,11 @@ public protocol StoreRuntime: Sendable {
     /// has apps that send them.
     var sdkPurchaseIntake: (any SDKPurchaseIntake)? { get }
 
+    /// The subscription a purchase exported from another backend names by the store's original transaction
+    /// id (the App Store's original transaction id, Google Play's first order id, Stripe's subscription id),
+    /// for re-reading it from the store (`StoreAdapter.currentFacts`); nil when the store cannot tell.
+    func exportedSubscription(originalTransactionID: String, app: AppSettings) async throws -> SubscriptionKey?
+
     /// The store's background work while the server runs (the App Store's check of verifyReceipt
     /// endpoints), until cancelled.
     func run() async
@@ -38,6 +44,11 @@ extension StoreRuntime {
     public var webCheckout: (any WebCheckout)? { nil }
 
     public var sdkPurchaseIntake: (any SDKPurchaseIntake)? { nil }
+
+    /// The store's own id: the subscription is keyed by its original transaction id.
+    public func exportedSubscription(originalTransactionID: String, app: AppSettings) async throws -> SubscriptionKey? {
+        SubscriptionKey(store: adapter.store, id: originalTransactionID)
+    }
 
     public func run() async {}
 

@@ -23,7 +23,10 @@ public struct AppStoreStatuses: Sendable {
     func facts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
         guard let client = serverAPI.client(for: app) else { return nil }
         let state = try await ledger.read { try await $0.subscriptionState(appID: app.id, subscription: subscription) }
-        let verifier = try verifiers.verifier(for: app, environment: state?.environment ?? .production)
+        // A subscription Perennial has not seen yet (an import) is read in the environment the app accepts:
+        // Production unless the app takes only Sandbox data.
+        let accepted: StoreEnvironment = app.apple?.environments.contains("Production") == false ? .sandbox : .production
+        let verifier = try verifiers.verifier(for: app, environment: state?.environment ?? accepted)
         return try await StoreHistoryFetcher(client: client, verifier: verifier, clock: clock)
             .statusFacts(originalTransactionID: subscription.id)
     }

@@ -6,6 +6,8 @@ public struct PlayOrder: Sendable, Hashable, Codable {
     public var orderId: String?
     /// `PENDING`, `PROCESSED`, `CANCELED`, `PENDING_REFUND`, `PARTIALLY_REFUNDED`, `REFUNDED`.
     public var state: String?
+    /// The purchase token of the purchase the order belongs to.
+    public var purchaseToken: String?
     public var buyerAddress: BuyerAddress?
     public var lineItems: [LineItem]?
 
