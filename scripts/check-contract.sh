@@ -45,6 +45,7 @@ import sys, yaml
 text = open(sys.argv[1]).read().replace("127.0.0.1:8090", "127.0.0.1:18090").replace("127.0.0.1:8080", "127.0.0.1:18080")
 config = yaml.safe_load(text)
 config["server"]["port"] = 18080
+config["server"]["revenuecat"] = {"port": 18081}
 config["server"]["database"] = "sqlite://contract.sqlite"
 config["server"]["owner_token_file"] = "owner-token"
 ample = {"per_second": 100000, "burst": 100000}

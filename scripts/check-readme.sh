@@ -21,7 +21,7 @@ if [[ -n $scratch ]]; then
     mkdir -p .build
     ln -sfn "$scratch/debug" .build/debug
 fi
-for port in 8070 8080 8090; do
+for port in 8070 8080 8081 8090; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
         echo "check-readme: port $port is in use; the README's servers need it" >&2
         exit 1

@@ -34,7 +34,7 @@ if [[ ! -x $venv/bin/python ]] || ! "$venv/bin/python" -c 'import selenium, axe_
 fi
 
 cd "$work"
-sed -e 's/127.0.0.1:8090/127.0.0.1:18290/g' -e 's/127.0.0.1:8080/127.0.0.1:18280/g' -e 's/^  port: 8080/  port: 18280/' \
+sed -e 's/127.0.0.1:8090/127.0.0.1:18290/g' -e 's/127.0.0.1:8080/127.0.0.1:18280/g' -e 's/^  port: 8080/  port: 18280/' -e 's/^    port: 8081/    port: 18281/' \
     -e 's|sqlite://perennial.sqlite|sqlite://browser.sqlite|' "$repo/examples/perennial.yaml" > perennial.yaml
 "$bin" simulator --port 18290 --ephemeral > simulator.log 2>&1 &
 for _ in $(seq 150); do curl -sf localhost:18290/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done

@@ -39,11 +39,14 @@ struct RevenueCatErrorMiddleware: RouterMiddleware {
         case ErrorCode.storeUnavailable.rawValue, ErrorCode.storeAPIError.rawValue: 7101
         case ErrorCode.offerNotEligible.rawValue: 7232
         case ErrorCode.storeNotSupported.rawValue: 7000
+        case ErrorCode.storeRequestRefused.rawValue: 7103
         default:
-            if ["receipt", "jws", "verification", "signed_transaction", "certificate", "chain", "purchase"].contains(where: code.contains) {
+            if status >= 500 {
+                7110
+            } else if ["receipt", "jws", "verification", "signed_transaction", "certificate", "chain", "purchase"].contains(where: code.contains) {
                 7103
             } else {
-                status >= 500 ? 7110 : 7226
+                7226
             }
         }
     }
