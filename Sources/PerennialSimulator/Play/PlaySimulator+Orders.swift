@@ -27,7 +27,10 @@ extension PlaySimulator {
     /// The recorded orders with these ids, in the same order, each purchase settled first (so the renewals time
     /// made are there); throws not found when one is unknown.
     private func recordedOrders(_ orderIDs: [String]) throws -> [PlaySimulatedOrder] {
-        let tokensByStem = Dictionary(purchases.values.map { ($0.orderStem, $0.token) }, uniquingKeysWith: { first, _ in first })
+        if tokensByOrderStem.count != purchases.count {
+            tokensByOrderStem = Dictionary(purchases.values.map { ($0.orderStem, $0.token) }, uniquingKeysWith: { first, _ in first })
+        }
+        let tokensByStem = tokensByOrderStem
         var settledPurchases: [String: PlaySimulatedPurchase] = [:]
         return try orderIDs.map { orderID in
             // A renewal's id is the first order's (the stem) followed by `..N`.

@@ -29,6 +29,7 @@ extension PlaySimulator {
         serviceAccountKey = try _RSA.Signing.PrivateKey(pemRepresentation: snapshot.serviceAccountKeyPEM)
         pushKey = try _RSA.Signing.PrivateKey(pemRepresentation: snapshot.pushKeyPEM)
         purchases = Dictionary(snapshot.purchases.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
+        tokensByOrderStem = [:]
         productPurchases = Dictionary(snapshot.productPurchases.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
         voided = snapshot.voided
         basePlanStates = snapshot.basePlanStates

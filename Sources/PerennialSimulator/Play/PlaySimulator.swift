@@ -20,6 +20,9 @@ public actor PlaySimulator {
     var serviceAccountKey: _RSA.Signing.PrivateKey
     var pushKey: _RSA.Signing.PrivateKey
     var purchases: [String: PlaySimulatedPurchase] = [:]
+    /// Each purchase's token by its first order id, for the Orders API; rebuilt when purchases were added
+    /// (purchases are never removed, and a token's first order id never changes).
+    var tokensByOrderStem: [String: String] = [:]
     /// The app's consumables and non-consumables, by product id, and their purchases by token.
     let oneTimeProductIDs: Set<String>
     var productPurchases: [String: PlaySimulatedProductPurchase] = [:]
@@ -282,6 +285,13 @@ public actor PlaySimulator {
         change(&purchase)
         purchase.etagVersion += 1
         purchases[token] = purchase
+    }
+
+    /// The purchase's first order id (`GPA.…`; its renewals' are this followed by `..N`), as Play Billing gives
+    /// it to the app with the purchase.
+    public func orderID(token: String) throws -> String {
+        guard let purchase = purchases[token] else { throw PlaySimulatorError.notFound("The purchase token was not found.") }
+        return purchase.orderStem
     }
 
     /// The purchase with everything time has done to it up to now.

@@ -146,7 +146,7 @@ extension SimulatorServer {
                     productID: body.product_id, obfuscatedAccountID: body.obfuscated_account_id, freeTrial: body.free_trial ?? false,
                     introductoryPrice: body.introductory_price ?? false, linkedPurchaseToken: body.linked_purchase_token
                 )
-                return ["purchase_token": token, "package_name": play.packageName]
+                return ["purchase_token": token, "package_name": play.packageName, "order_id": try await play.orderID(token: token)]
             }
         }
         router.post("simulator/google/products") { request, _ -> Response in

@@ -1,6 +1,8 @@
 import Foundation
 import Crypto
 import PerennialCore
+import PerennialServer
+import PerennialServices
 import Testing
 
 /// Every call of the RevenueCat-compatible listener, made as the SDKs make it, answered in the shape
@@ -189,6 +191,24 @@ struct RevenueCatConformanceTests {
                 let refused = try await sdk.subscriber("ann")
                 #expect(refused.status == 401)
                 #expect(refused.json?["code"] == .int(7225))
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aSpentBudgetIsA429WithRetryAfter() async throws {
+        var server = ServerSettings()
+        server.rateLimits = RateLimitSettings(
+            publicKey: RateLimit(perSecond: 1, burst: 2), secretKey: RateLimit(perSecond: 1, burst: 2), notifications: RateLimit(perSecond: 1, burst: 2))
+        try await TestHarness.run(server: server) { harness in
+            try await harness.withRevenueCat { sdk in
+                var statuses: [Int] = []
+                for _ in 0..<3 { statuses.append(try await sdk.subscriber("ann").status) }
+                #expect(statuses == [201, 200, 429])
+                let refused = try await sdk.subscriber("ann")
+                #expect(refused.status == 429)
+                #expect(Int(refused.headers[.retryAfter] ?? "") != nil)
+                #expect(RevenueCatDecodingRules.errorProblems(try #require(refused.json)) == [])
             }
         }
     }
