@@ -90,7 +90,9 @@ struct RevenueCatSubscriber {
         let shown = Dictionary((subscriptions + others).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var chosen: [String: (state: SubscriptionState, expiresAt: Instant?)] = [:]
         for entitlement in view.entitlements {
-            guard let state = shown[entitlement.subscription] else { continue }
+            // The granting purchase, or the one shown for its product when another purchase of it stands for it.
+            guard let state = shown[entitlement.subscription] ?? (subscriptions + others).first(where: { $0.productID == entitlement.productID })
+            else { continue }
             chosen[entitlement.identifier] = (state, entitlement.expiresAt)
         }
         let current = Set(chosen.keys)
