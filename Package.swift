@@ -306,6 +306,7 @@ let package = Package(
                 "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialSquareAdapter",
                 "PerennialAdyenAdapter", "PerennialStoreModule", "PerennialRevenueCat",
                 "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
