@@ -13,7 +13,7 @@ public struct ImportProgress: Sendable, Codable, Hashable {
     /// Subscriptions read from their store and recorded.
     public var subscriptionsRead = 0
     /// Purchases of stores Perennial does not read here (not configured, or not a store: RevenueCat's
-    /// promotional grants), by RevenueCat's store name.
+    /// promotional grants), by the export's store name.
     public var skipped: [String: Int] = [:]
     /// Purchases that could not be read, each with the reason.
     public var failures: [Failure] = []
@@ -21,8 +21,13 @@ public struct ImportProgress: Sendable, Codable, Hashable {
     public struct Failure: Sendable, Codable, Hashable {
         public var appUserID: String
         public var store: String
-        public var originalTransactionID: String
+        /// The store's id of the purchase, as the export gave it.
+        public var id: String
         public var reason: String
+
+        enum CodingKeys: String, CodingKey {
+            case appUserID = "app_user_id", store, id, reason
+        }
     }
 
     enum CodingKeys: String, CodingKey {

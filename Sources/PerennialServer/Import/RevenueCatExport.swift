@@ -6,66 +6,27 @@ import PerennialServices
 /// by its store and original transaction id. Columns read: `rc_original_app_user_id`,
 /// `rc_last_seen_app_user_id_alias`, `store`, `product_identifier`, `original_store_transaction_id`
 /// (`store_transaction_id` when it is empty); the others are ignored.
-public struct RevenueCatExport: Sendable {
-    /// One purchase: a subscription or one-time purchase at one store.
-    public struct Purchase: Sendable, Hashable {
-        /// RevenueCat's store name (`app_store`, `play_store`, `stripe`, …).
-        public var store: String
-        public var productID: String
-        public var originalTransactionID: String
-    }
-
-    /// A customer as RevenueCat knew them: the first id, the id last seen, and their purchases in file order.
-    public struct Customer: Sendable, Hashable {
-        public var originalAppUserID: String
-        public var lastSeenAppUserID: String
-        public var purchases: [Purchase]
-    }
-
-    /// The customers in the order they first appear.
-    public var customers: [Customer]
-
+public enum RevenueCatExport {
     static let required = ["rc_original_app_user_id", "store", "product_identifier", "original_store_transaction_id"]
 
     /// Reads an export (gzip-compressed or not).
-    public static func read(_ data: Data) throws -> RevenueCatExport {
-        let bytes = GzipDecompressor.isGzip(data) ? try GzipDecompressor(maximumBytes: 4 << 30).decompress(data) : data
-        guard let text = String(data: bytes, encoding: .utf8) else {
-            throw PerennialError(.badRequest, "the export is not UTF-8 text")
-        }
-        let rows: [[String]]
-        do {
-            rows = try DelimitedText(delimiter: DelimitedText.delimiter(ofHeader: Substring(text))).rows(text)
-        } catch {
-            throw PerennialError(.badRequest, "the export is not valid CSV: \(error)")
-        }
-        guard let header = rows.first else { throw PerennialError(.badRequest, "the export is empty") }
-        let columns = Dictionary(header.enumerated().map { ($1.trimmingCharacters(in: .whitespaces), $0) }, uniquingKeysWith: { first, _ in first })
-        let missing = required.filter { columns[$0] == nil }
-        guard missing.isEmpty else {
-            throw PerennialError(.badRequest, "the export lacks the column(s) \(missing.joined(separator: ", "))")
-        }
-        func value(_ row: [String], _ column: String) -> String {
-            columns[column].flatMap { $0 < row.count ? row[$0].trimmingCharacters(in: .whitespaces) : nil } ?? ""
-        }
-        var order: [String] = []
-        var byID: [String: Customer] = [:]
+    public static func read(_ data: Data) throws -> CustomerImport {
+        let (columns, rows) = try CustomerImport.table(data, required: required)
+        var result = CustomerImport()
         var seen: Set<[String]> = []
-        for row in rows.dropFirst() {
-            let original = value(row, "rc_original_app_user_id")
-            guard !original.isEmpty else { continue }
-            let lastSeen = value(row, "rc_last_seen_app_user_id_alias")
-            let transaction = value(row, "original_store_transaction_id").isEmpty
-                ? value(row, "store_transaction_id") : value(row, "original_store_transaction_id")
-            if byID[original] == nil {
-                order.append(original)
-                byID[original] = Customer(originalAppUserID: original, lastSeenAppUserID: original, purchases: [])
+        var index: [String: Int] = [:]
+        for (offset, row) in rows.enumerated() {
+            func value(_ column: String) -> String { CustomerImport.value(row, column, in: columns) }
+            let original = value("rc_original_app_user_id")
+            guard !original.isEmpty else {
+                result.refusedRows.append(.init(row: offset + 2, reason: "no rc_original_app_user_id"))
+                continue
             }
-            if !lastSeen.isEmpty { byID[original]!.lastSeenAppUserID = lastSeen }
-            let purchase = Purchase(store: value(row, "store"), productID: value(row, "product_identifier"), originalTransactionID: transaction)
-            guard !transaction.isEmpty, seen.insert([original, purchase.store, transaction]).inserted else { continue }
-            byID[original]!.purchases.append(purchase)
+            let transaction = value("original_store_transaction_id").isEmpty ? value("store_transaction_id") : value("original_store_transaction_id")
+            let purchase = transaction.isEmpty
+                ? nil : CustomerImport.Purchase(store: value("store"), productID: value("product_identifier"), id: transaction, namesSubscription: false)
+            result.add(original: original, lastSeen: value("rc_last_seen_app_user_id_alias"), purchase: purchase, seen: &seen, index: &index)
         }
-        return RevenueCatExport(customers: order.map { byID[$0]! })
+        return result
     }
 }

@@ -18,7 +18,7 @@ public enum AppUserIDRule {
     private static let controlProblem = "must not contain control characters or line breaks"
 
     /// Why an id breaks the rule, or nil when it follows it.
-    static func problem(with appUserID: String) -> String? {
+    public static func problem(with appUserID: String) -> String? {
         var count = 0
         var onlyWhiteSpace = true
         for scalar in appUserID.unicodeScalars {

@@ -27,8 +27,8 @@ struct RevenueCatImportTests {
         let export = try RevenueCatExport.read(Data(text.utf8))
         #expect(export.customers.map(\.originalAppUserID) == ["$RCAnonymousID:1", "bob"])
         #expect(export.customers[0].lastSeenAppUserID == "ann")
-        #expect(export.customers[0].purchases.map(\.originalTransactionID) == ["100", "p1"])
-        #expect(export.customers[1].purchases == [.init(store: "play_store", productID: "pro.yearly", originalTransactionID: "GPA.1..0")])
+        #expect(export.customers[0].purchases.map(\.id) == ["100", "p1"])
+        #expect(export.customers[1].purchases == [.init(store: "play_store", productID: "pro.yearly", id: "GPA.1..0", namesSubscription: false)])
 
         #expect(throws: PerennialError.self) { try RevenueCatExport.read(Data("rc_original_app_user_id,store\nann,app_store\n".utf8)) }
         #expect(throws: PerennialError.self) { try RevenueCatExport.read(Data("\(Self.header)\n\"unclosed;x\n".utf8)) }
@@ -63,7 +63,7 @@ struct RevenueCatImportTests {
             // The first run stops after ten customers, as if killed: its task is cancelled mid-import.
             let reports = AsyncStream<Int>.makeStream()
             let first = Task {
-                try await PerennialServer.importRevenueCat(
+                try await PerennialServer.importCustomers(
                     export, data: data, into: harness.stack, appID: nil, progressFile: progressFile, requestsPerSecond: 1000
                 ) { reports.continuation.yield($0.customersDone) }
             }
@@ -73,7 +73,7 @@ struct RevenueCatImportTests {
             let interrupted = ImportProgress.load(from: progressFile, for: data, total: export.customers.count)
             #expect(interrupted.customersDone >= 10 && interrupted.customersDone < export.customers.count)
 
-            let finished = try await PerennialServer.importRevenueCat(
+            let finished = try await PerennialServer.importCustomers(
                 export, data: data, into: harness.stack, appID: nil, progressFile: progressFile, requestsPerSecond: 1000) { _ in }
             #expect(finished.customersDone == export.customers.count)
             #expect(finished.skipped == ["promotional": 1])

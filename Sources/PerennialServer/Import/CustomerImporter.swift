@@ -3,22 +3,22 @@ import PerennialCore
 import PerennialServices
 import PerennialStoreModule
 
-/// Moves RevenueCat's customers into Perennial (`perennial import --from revenuecat`): for each customer of
-/// the export, the customer (and the alias their first anonymous id becomes once they logged in), then each
-/// purchase re-read from its store and recorded for them, never trusting the export's own account of it.
+/// Moves customers into Perennial (`perennial import`): for each customer of the export, the customer (and the
+/// alias their first anonymous id becomes once they logged in), then each purchase re-read from its store and
+/// recorded for them, never trusting the export's own account of it.
 /// Calls to each store are paced (`requestsPerSecond`), and retried with backoff while the store asks to wait.
 /// The progress is saved after each customer; a new run of the same export resumes there.
-struct RevenueCatImporter {
+struct CustomerImporter {
     let stack: PerennialStack
     let app: AppSettings
     let requestsPerSecond: Double
     let clock = ContinuousClock()
 
-    /// RevenueCat's store names Perennial reads, and the stores they are.
+    /// The exports' store names Perennial reads, and the stores they are.
     static let stores: [String: Store] = ["app_store": .appStore, "mac_app_store": .appStore, "play_store": .playStore, "stripe": .stripe]
 
     func run(
-        _ export: RevenueCatExport, progress initial: ImportProgress, saveTo url: URL, report: @Sendable (ImportProgress) -> Void
+        _ export: CustomerImport, progress initial: ImportProgress, saveTo url: URL, report: @Sendable (ImportProgress) -> Void
     ) async throws -> ImportProgress {
         var progress = initial
         var pacer = Pacer(interval: .seconds(1.0 / requestsPerSecond))
@@ -28,7 +28,7 @@ struct RevenueCatImporter {
             do {
                 owner = try await identify(customer)
             } catch let error as PerennialError {
-                progress.failures.append(.init(appUserID: customer.originalAppUserID, store: "", originalTransactionID: "", reason: error.message))
+                progress.failures.append(.init(appUserID: customer.originalAppUserID, store: "", id: "", reason: error.message))
                 progress.customersDone += 1
                 try progress.save(to: url)
                 continue
@@ -43,7 +43,7 @@ struct RevenueCatImporter {
                     progress.subscriptionsRead += 1
                 } catch let error as PerennialError {
                     progress.failures.append(.init(
-                        appUserID: owner, store: purchase.store, originalTransactionID: purchase.originalTransactionID, reason: error.message))
+                        appUserID: owner, store: purchase.store, id: purchase.id, reason: error.message))
                 }
             }
             progress.customersDone += 1
@@ -53,9 +53,9 @@ struct RevenueCatImporter {
         return progress
     }
 
-    /// The customer the purchases go to: the id RevenueCat last saw when it identifies a person and the first
-    /// id was anonymous (logged in as the SDK would, so the anonymous id stays an alias), else the first id.
-    private func identify(_ customer: RevenueCatExport.Customer) async throws -> String {
+    /// The customer the purchases go to: the id last seen when it identifies a person and the first id was
+    /// anonymous (logged in as the SDK would, so the anonymous id stays an alias), else the first id.
+    private func identify(_ customer: CustomerImport.Customer) async throws -> String {
         let (original, lastSeen) = (customer.originalAppUserID, customer.lastSeenAppUserID)
         if lastSeen != original, AnonymousAppUserID.isAnonymous(original), !AnonymousAppUserID.isAnonymous(lastSeen) {
             _ = try await stack.identity.findOrCreate(app: app, appUserID: original)
@@ -66,11 +66,13 @@ struct RevenueCatImporter {
 
     /// Asks the store for the purchase now and records what it says for `owner`.
     private func read(
-        _ purchase: RevenueCatExport.Purchase, store: Store, runtime: any StoreRuntime, owner: String, pacer: inout Pacer
+        _ purchase: CustomerImport.Purchase, store: Store, runtime: any StoreRuntime, owner: String, pacer: inout Pacer
     ) async throws {
-        let key = try await patiently(pacer: &pacer, store: store) {
-            try await runtime.exportedSubscription(originalTransactionID: purchase.originalTransactionID, app: app)
-        }
+        let key: SubscriptionKey? = purchase.namesSubscription
+            ? SubscriptionKey(store: store, id: purchase.id)
+            : try await patiently(pacer: &pacer, store: store) {
+                try await runtime.exportedSubscription(originalTransactionID: purchase.id, app: app)
+            }
         guard let key else { throw PerennialError(.storeRecordNotFound, "the store names no subscription for it") }
         let facts = try await patiently(pacer: &pacer, store: store) { try await runtime.adapter.currentFacts(of: key, app: app) }
         guard let facts else {
