@@ -21,14 +21,13 @@ struct AppStoreSDKIntake: SDKPurchaseIntake {
             return try await transactions.submit(app: app, appUserID: appUserID, signedTransaction: token)
         }
         if let signed = Self.testingTransactions(in: token) {
-            guard !signed.isEmpty, signed.count <= Self.maximumTestingTransactions else {
+            guard let newest = signed.last, signed.count <= Self.maximumTestingTransactions else {
                 throw PerennialError(.badRequest, "fetch_token holds \(signed.count) transactions; 1 to \(Self.maximumTestingTransactions) are accepted")
             }
-            var last: PurchaseSubmission?
-            for transaction in signed {
-                last = try await transactions.submit(app: app, appUserID: appUserID, signedTransaction: transaction)
+            for transaction in signed.dropLast() {
+                _ = try await transactions.submit(app: app, appUserID: appUserID, signedTransaction: transaction)
             }
-            return last!
+            return try await transactions.submit(app: app, appUserID: appUserID, signedTransaction: newest)
         }
         return try await receipts.submit(app: app, appUserID: appUserID, receiptData: token)
     }

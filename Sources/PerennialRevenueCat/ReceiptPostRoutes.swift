@@ -49,8 +49,13 @@ struct ReceiptPostRoutes {
                 throw PerennialError(.storeNotSupported, "no store configured here takes purchases from \(platform.name)")
             }
             var extra: [(String, RevenueCatJSON)] = []
-            if let attributes = body.attributes, !attributes.isEmpty, attributes.count <= SubscriberAttributeRoutes.maximumCount {
-                let refused = try await SubscriberAttributeRoutes.apply(attributes, app: app, appUserID: appUserID, identity: services.identity)
+            if let attributes = body.attributes, !attributes.isEmpty {
+                // Too many in one call: none saved, each named as refused (the purchase still goes through).
+                let refused = attributes.count > SubscriberAttributeRoutes.maximumCount
+                    ? attributes.keys.sorted().map {
+                        RevenueCatAttributes.Refusal(name: $0, message: "at most \(SubscriberAttributeRoutes.maximumCount) attributes in one call")
+                    }
+                    : try await SubscriberAttributeRoutes.apply(attributes, app: app, appUserID: appUserID, identity: services.identity)
                 if !refused.isEmpty { extra.append(("attributes_error_response", SubscriberAttributeRoutes.errors(refused))) }
             }
             let submission: PurchaseSubmission

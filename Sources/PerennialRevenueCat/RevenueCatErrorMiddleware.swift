@@ -14,10 +14,7 @@ struct RevenueCatErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let envelope = ErrorEnvelope(error)
-            if envelope.status.code >= 500 {
-                // The error's type only: its text may quote input, and input can hold receipts or keys.
-                context.logger.error("request failed", metadata: ["code": "\(envelope.code)", "error_type": "\(type(of: error))"])
-            }
+            envelope.logIfServerError(error, context: context)
             var error: [(String, RevenueCatJSON)] = [("code", .string(envelope.code)), ("message", .string(envelope.message))]
             if let requestID = context.requestID { error.append(("request_id", .string(requestID))) }
             let body = RevenueCatJSON.object([

@@ -43,6 +43,13 @@ public struct ErrorEnvelope: HTTPResponseError {
         }
     }
 
+    /// Logs a 5xx: the error's code and type only, since its text may quote input, and input can hold
+    /// receipts or keys.
+    public func logIfServerError(_ error: any Error, context: some RequestContext) {
+        guard status.code >= 500 else { return }
+        context.logger.error("request failed", metadata: ["code": "\(code)", "error_type": "\(type(of: error))"])
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var error = ["code": code, "message": message]
         error["request_id"] = (context as? any RequestIdentifying)?.requestID

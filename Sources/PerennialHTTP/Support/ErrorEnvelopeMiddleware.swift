@@ -12,10 +12,7 @@ public struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware
             return try await next(request, context)
         } catch {
             let envelope = ErrorEnvelope(error)
-            if envelope.status.code >= 500 {
-                // The error's type only: its text may quote input, and input can hold receipts or keys.
-                context.logger.error("request failed", metadata: ["code": "\(envelope.code)", "error_type": "\(type(of: error))"])
-            }
+            envelope.logIfServerError(error, context: context)
             return try envelope.response(from: request, context: context)
         }
     }

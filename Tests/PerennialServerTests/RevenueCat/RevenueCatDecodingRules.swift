@@ -81,8 +81,7 @@ enum RevenueCatDecodingRules {
             optionalDate(entitlement["expires_date"], "\(name).expires_date")
             optionalDate(entitlement["grace_period_expires_date"], "\(name).grace_period_expires_date")
             if let subscription = subscriptions[productID] {
-                need(entitlement["product_plan_identifier"] == subscription["product_plan_identifier"]
-                     || (entitlement["product_plan_identifier"] ?? .null) == (subscription["product_plan_identifier"] ?? .null),
+                need((entitlement["product_plan_identifier"] ?? .null) == (subscription["product_plan_identifier"] ?? .null),
                      "\(name).product_plan_identifier differs from its subscription's (Android reads one, iOS the other)")
             }
         }
