@@ -7,7 +7,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Perennial",
-    platforms: [.macOS(.v15)],
+    // The server's dependencies (Hummingbird, swift-nio…) set macOS 15 for the whole package; PerennialClient's
+    // own code asks for no more than iOS 15 / macOS 12 / tvOS 15 / watchOS 8 / visionOS 1 (its `@available`s).
+    platforms: [.macOS(.v15), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .executable(name: "perennial", targets: ["perennial"]),
         .executable(name: "perennial-bench", targets: ["perennial-bench"]),
@@ -15,6 +17,8 @@ let package = Package(
         .library(name: "PerennialAppStore", targets: ["PerennialAppStore"]),
         .library(name: "PerennialGooglePlay", targets: ["PerennialGooglePlay"]),
         .library(name: "PerennialStripe", targets: ["PerennialStripe"]),
+        /// The app's half: a Swift client for Apple platforms (Foundation and StoreKit only).
+        .library(name: "PerennialClient", targets: ["PerennialClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -43,6 +47,8 @@ let package = Package(
     targets: [
         .target(name: "PerennialCore", swiftSettings: swiftSettings),
         .target(name: "PerennialOutbound", swiftSettings: swiftSettings),
+        // Foundation only (StoreKit and SwiftUI where they exist): an app adds it without the server's packages.
+        .target(name: "PerennialClient", swiftSettings: swiftSettings),
         .target(
             name: "PerennialAppStore",
             dependencies: [
@@ -469,7 +475,7 @@ let package = Package(
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
                 "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialSimulatorKit",
                 "PerennialSquare", "PerennialSquareAdapter", "PerennialSquareSimulator",
-                "PerennialAdyen", "PerennialAdyenAdapter", "PerennialAdyenSimulator",
+                "PerennialAdyen", "PerennialAdyenAdapter", "PerennialAdyenSimulator", "PerennialClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -21,6 +21,8 @@ import sys
 TOOLCHAIN_MODULES = {
     "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl", "Darwin",
     "Synchronization", "Testing", "XCTest", "Observation", "_Concurrency", "os",
+    # Apple's SDK frameworks, imported by PerennialClient under `#if canImport(…)` only.
+    "StoreKit", "Security", "SwiftUI", "UIKit",
 }
 # A product whose targets import modules the product does not name: the module is part of what declaring
 # the product brings. Each entry says why it is allowed.
