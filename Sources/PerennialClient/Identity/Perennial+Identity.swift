@@ -69,6 +69,10 @@ extension Perennial {
             throw .invalidResponse("cannot save the app user id on the device: \(error)")
         }
         appUserID = id
-        if let entry = cache.entry(for: id) { broadcast(CustomerInfo(payload: entry.customer, fetchedAt: entry.fetchedAt, source: .cache)) }
+        // The listeners learn of the switch at once: the new customer's cached copy, or (a new anonymous id)
+        // a customer with nothing bought, so no screen keeps showing what the previous one paid for.
+        let entry = cache.entry(for: id)
+        let payload = entry?.customer ?? .empty(appUserID: id, at: now())
+        broadcast(CustomerInfo(payload: payload, fetchedAt: entry?.fetchedAt ?? now(), source: .cache))
     }
 }
