@@ -41,15 +41,10 @@ PY
 echo "check-revenuecat-import: $customers Play purchases bought in $(( $(date +%s) - started )) s"
 
 started=$(date +%s)
-"$bin" import --from revenuecat export.csv --config perennial.yaml --requests-per-second 1000 > first.log 2>&1 &
-import=$!
-done_customers() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["customers_done"])' export.csv.progress 2>/dev/null || echo 0; }
-while kill -0 "$import" 2>/dev/null && (( $(done_customers) < customers / 3 )); do sleep 0.2; done
-kill -9 "$import" 2>/dev/null || { echo "check-revenuecat-import: the import ended before it could be killed" >&2; cat first.log >&2; exit 1; }
-wait "$import" 2>/dev/null || true
-killed_at=$(done_customers)
-echo "check-revenuecat-import: killed with SIGKILL at $killed_at customers"
-if (( killed_at >= customers )); then echo "check-revenuecat-import: nothing was left to resume" >&2; exit 1; fi
+# shellcheck source=lib/kill-import-midway.sh
+source "$repo/scripts/lib/kill-import-midway.sh"
+kill_import_midway export.csv.progress "$customers" first.log "$bin" import --from revenuecat export.csv --config perennial.yaml --requests-per-second 1000 || { echo "check-revenuecat-import: could not kill the import midway" >&2; exit 1; }
+echo "check-revenuecat-import: killed with SIGKILL at $KILLED_AT customers"
 
 "$bin" import --from revenuecat export.csv --config perennial.yaml --requests-per-second 1000 > second.log 2>&1 || { cat second.log >&2; exit 1; }
 tail -1 second.log

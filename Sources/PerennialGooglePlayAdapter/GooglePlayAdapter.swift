@@ -26,6 +26,7 @@ public struct GooglePlayAdapter: StoreAdapter {
     /// What push tokens are checked against: Google signs a push when it sends it, in real time, whatever
     /// `clock` says of the purchases (a simulated clock, in tests).
     let tokenClock: any Clock
+    let voided = PlayVoidedCache()
 
     public init(connections: PlayConnections, ledger: any Ledger, clock: any Clock, tokenClock: any Clock = SystemClock()) {
         self.connections = connections
@@ -96,8 +97,12 @@ public struct GooglePlayAdapter: StoreAdapter {
         )
     }
 
+    /// The purchase as Google holds it now, with the refunds and revocations its voided purchases list.
     public func currentFacts(of subscription: SubscriptionKey, app: AppSettings) async throws -> FactBatch? {
-        try await reader.currentFacts(of: subscription, app: app, connection: try connections.connection(for: app))
+        let connection = try connections.connection(for: app)
+        let facts = try await reader.currentFacts(of: subscription, app: app, connection: connection)
+        let byOrder = await voided.voided(app: app, connection: connection, now: clock.now())
+        return PlayVoidedPurchases.apply(facts.transactions.compactMap { byOrder[$0.transactionID] }, to: facts)
     }
 
     /// The sweep of voided purchases, for each app with Google Play settings, and the pull of its RTDN when

@@ -73,9 +73,11 @@ public struct StoreKit2PurchaseStore: PurchaseStore {
             set.insert(.promotionalOffer(offerID: offer.offerID, keyID: offer.keyID, nonce: offer.nonce, signature: signature, timestamp: offer.timestamp))
         }
         #endif
-        if let winBackID = options.winBackOfferID, #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-           let offer = product.subscription?.winBackOffers.first(where: { $0.id == winBackID }) {
-            set.insert(.winBackOffer(offer))
+        if let winBackID = options.winBackOfferID {
+            if #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+               let offer = product.subscription?.winBackOffers.first(where: { $0.id == winBackID }) {
+                set.insert(.winBackOffer(offer))
+            }
         }
         return set
     }

@@ -156,6 +156,13 @@ extension SimulatorServer {
                 return ["purchase_token": token, "package_name": play.packageName]
             }
         }
+        // The purchase as the Developer API's subscriptionsv2.get answers it, without its OAuth: what a test compares
+        // Perennial's copy with.
+        router.get("simulator/google/purchases/:token") { _, context -> Response in
+            await PlayHTTP.respond {
+                try JSONSerialization.jsonObject(with: try await play.subscription(token: try PlayHTTP.parameter("token", context)))
+            }
+        }
         router.post("simulator/google/purchases/:token/billing") { request, context -> Response in
             await PlayHTTP.respond {
                 let body = try await ControlHTTP.decode(PlayBillingRequest.self, from: request)

@@ -31,11 +31,15 @@ struct PerennialImportFileTests {
         try await TestHarness.run(serverAPIKey: P256.Signing.PrivateKey(), withPlay: true) { harness in
             let apple = try await harness.simulator.purchase(account: "imp-1", bundleID: TestHarness.bundleID, productID: "pro.monthly")
             let token = try await #require(harness.play).purchase(productID: "pro.monthly")
+            // Refunded before the import: only Google's voided purchases say so (subscriptionsv2 shows it expired).
+            let refunded = try await #require(harness.play).purchase(productID: "pro.monthly")
+            try await #require(harness.play).refund(token: refunded)
             let text = """
                 app_user_id;store;id
                 ann;app_store;\(apple.originalTransactionID)
                 bob;play_store;\(token)
                 cid;app_store;424242
+                dee;play_store;\(refunded)
                 """
             let data = Data(text.utf8)
             let file = try PerennialImportFile.read(data)
@@ -43,8 +47,8 @@ struct PerennialImportFileTests {
             defer { try? FileManager.default.removeItem(at: progressFile) }
             let progress = try await PerennialServer.importCustomers(
                 file, data: data, into: harness.stack, appID: "forest", progressFile: progressFile, requestsPerSecond: 1000) { _ in }
-            #expect(progress.customersDone == 3)
-            #expect(progress.subscriptionsRead == 2)
+            #expect(progress.customersDone == 4)
+            #expect(progress.subscriptionsRead == 3)
             #expect(progress.failures.map(\.appUserID) == ["cid"])
             for (appUserID, store) in [("ann", "app_store"), ("bob", "play_store")] {
                 let (status, customer) = try await harness.customer(appUserID)
@@ -52,6 +56,10 @@ struct PerennialImportFileTests {
                 #expect(customer["subscriptions"][0]["store"].string == store)
                 #expect(customer["entitlements"].array.map { $0["identifier"].string } == ["pro"])
             }
+            let (_, dee) = try await harness.customer("dee")
+            #expect(dee["subscriptions"][0]["state"].string == "revoked")
+            #expect(dee["subscriptions"][0]["revocation_reason"].string == "refund")
+            #expect(dee["entitlements"].array.isEmpty)
             // Run again: nothing left to do, nothing recorded twice.
             let again = try await PerennialServer.importCustomers(
                 file, data: data, into: harness.stack, appID: "forest", progressFile: progressFile, requestsPerSecond: 1000) { _ in }
