@@ -21,6 +21,8 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null' EXIT
+# shellcheck source=lib/import-checks.sh
+source "$repo/scripts/lib/import-checks.sh"
 
 # An App Store Server API key: the simulator knows its public half, Perennial signs with the private one.
 openssl ecparam -name prime256v1 -genkey -noout 2>/dev/null | openssl pkcs8 -topk8 -nocrypt -out server-api.p8
@@ -33,8 +35,7 @@ print(json.dumps({"time_scale": "manual", "apps": [{
     "server_api": {"issuer_id": "import-check", "key_id": "IMPORTKEY1", "public_key_pem": open("server-api.pub.pem").read()},
     "products": [product("pro.monthly", "month", 2), product("pro.yearly", "year", 2)]}]}))
 PY
-sed -e 's/127.0.0.1:8090/127.0.0.1:18490/g' -e 's/127.0.0.1:8080/127.0.0.1:18480/g' -e 's/^  port: 8080/  port: 18480/' \
-    -e 's/^    port: 8081/    port: 18481/' -e 's|sqlite://perennial.sqlite|sqlite://import.sqlite|' "$repo/examples/perennial.yaml" \
+example_config 184 import.sqlite \
   | python3 -c '
 import sys
 for line in sys.stdin:
@@ -60,8 +61,6 @@ python3 "$repo/scripts/import-check.py" buy "$subscriptions" > import.csv
 echo "check-import: $subscriptions subscriptions bought across the App Store, Google Play and Stripe in $(( $(date +%s) - started )) s"
 
 started=$(date +%s)
-# shellcheck source=lib/kill-import-midway.sh
-source "$repo/scripts/lib/kill-import-midway.sh"
 kill_import_midway import.csv.progress "$subscriptions" first.log "$bin" import import.csv --config perennial.yaml --requests-per-second 1000 || { echo "check-import: could not kill the import midway" >&2; exit 1; }
 echo "check-import: killed with SIGKILL at $KILLED_AT customers"
 

@@ -16,9 +16,10 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null' EXIT
+# shellcheck source=lib/import-checks.sh
+source "$repo/scripts/lib/import-checks.sh"
 
-sed -e 's/127.0.0.1:8090/127.0.0.1:18390/g' -e 's/127.0.0.1:8080/127.0.0.1:18380/g' -e 's/^  port: 8080/  port: 18380/' \
-    -e 's/^    port: 8081/    port: 18381/' -e 's|sqlite://perennial.sqlite|sqlite://import.sqlite|' "$repo/examples/perennial.yaml" > perennial.yaml
+example_config 183 import.sqlite > perennial.yaml
 "$bin" simulator --port 18390 --ephemeral > simulator.log 2>&1 &
 for _ in $(seq 150); do curl -sf localhost:18390/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
 curl -sf localhost:18390/simulator/google/key-file -o simulator-play-key.json
@@ -41,8 +42,6 @@ PY
 echo "check-revenuecat-import: $customers Play purchases bought in $(( $(date +%s) - started )) s"
 
 started=$(date +%s)
-# shellcheck source=lib/kill-import-midway.sh
-source "$repo/scripts/lib/kill-import-midway.sh"
 kill_import_midway export.csv.progress "$customers" first.log "$bin" import --from revenuecat export.csv --config perennial.yaml --requests-per-second 1000 || { echo "check-revenuecat-import: could not kill the import midway" >&2; exit 1; }
 echo "check-revenuecat-import: killed with SIGKILL at $KILLED_AT customers"
 

@@ -60,29 +60,29 @@ def buy(count):
         if store == "app_store":
             bought = simulator.call("POST", "/simulator/purchases", {
                 "account": f"account-{index}", "bundle_id": "com.example.perennial", "product_id": "pro.monthly", "environment": "sandbox"})
-            id = bought["original_transaction_id"]
+            store_id = bought["original_transaction_id"]
             if what == "cancelled":
-                simulator.call("POST", f"/simulator/subscriptions/{id}/auto-renew", {"enabled": False})
+                simulator.call("POST", f"/simulator/subscriptions/{store_id}/auto-renew", {"enabled": False})
             elif what == "ended":
-                simulator.call("POST", f"/simulator/subscriptions/{id}/refund", {})
+                simulator.call("POST", f"/simulator/subscriptions/{store_id}/refund", {})
         elif store == "play_store":
             # The yearly plan: a license tester's year lasts 30 minutes on Play (a month 5), longer than the check.
-            id = simulator.call("POST", "/simulator/google/purchases", {"product_id": "pro.yearly"})["purchase_token"]
+            store_id = simulator.call("POST", "/simulator/google/purchases", {"product_id": "pro.yearly"})["purchase_token"]
             if what == "cancelled":
-                simulator.call("POST", f"/simulator/google/purchases/{id}/cancel")
+                simulator.call("POST", f"/simulator/google/purchases/{store_id}/cancel")
             elif what == "ended":
-                simulator.call("POST", f"/simulator/google/purchases/{id}/refund")
+                simulator.call("POST", f"/simulator/google/purchases/{store_id}/refund")
         else:
             customer = simulator.call("POST", "/v1/customers", form={"metadata[app_user_id]": app_user_id}, headers=stripe)["id"]
-            id = simulator.call("POST", "/v1/subscriptions", form={
+            store_id = simulator.call("POST", "/v1/subscriptions", form={
                 "customer": customer, "items[0][price]": "price_example_pro_monthly"}, headers=stripe)["id"]
             if what == "cancelled":
-                simulator.call("POST", f"/v1/subscriptions/{id}", form={"cancel_at_period_end": "true"}, headers=stripe)
+                simulator.call("POST", f"/v1/subscriptions/{store_id}", form={"cancel_at_period_end": "true"}, headers=stripe)
             elif what == "ended":
-                simulator.call("DELETE", f"/v1/subscriptions/{id}", headers=stripe)
+                simulator.call("DELETE", f"/v1/subscriptions/{store_id}", headers=stripe)
         product = {"stripe": "price_example_pro_monthly", "play_store": "pro.yearly"}.get(store, "pro.monthly")
-        print(f"{app_user_id},{store},{id},{product}")
-        customers.append({"app_user_id": app_user_id, "store": store, "id": id, "fate": what})
+        print(f"{app_user_id},{store},{store_id},{product}")
+        customers.append({"app_user_id": app_user_id, "store": store, "id": store_id, "fate": what})
     with open("expected.json", "w") as file:
         json.dump(customers, file)
 
@@ -99,19 +99,19 @@ def ended_or(view):
 
 def simulator_view(simulator, customer):
     """The subscription as the simulator holds it: (state, will_renew, expiry in ms)."""
-    store, id = customer["store"], customer["id"]
+    store, store_id = customer["store"], customer["id"]
     if store == "app_store":
-        held = simulator.call("GET", f"/simulator/subscriptions/{id}")
+        held = simulator.call("GET", f"/simulator/subscriptions/{store_id}")
         state = {"intro": "introductory"}.get(held["status"], held["status"])
         return ended_or((state, held["auto_renew"], held["expires_at_ms"]))
     if store == "play_store":
-        held = simulator.call("GET", f"/simulator/google/purchases/{urllib.parse.quote(id, safe='')}")
+        held = simulator.call("GET", f"/simulator/google/purchases/{urllib.parse.quote(store_id, safe='')}")
         item = held["lineItems"][0]
         renewing = item.get("autoRenewingPlan", {}).get("autoRenewEnabled", False)
         state = {"SUBSCRIPTION_STATE_ACTIVE": "active", "SUBSCRIPTION_STATE_CANCELED": "active",
                  "SUBSCRIPTION_STATE_EXPIRED": "revoked" if customer["fate"] == "ended" else "expired"}.get(held["subscriptionState"], held["subscriptionState"])
         return ended_or((state, renewing, milliseconds(item["expiryTime"])))
-    held = simulator.call("GET", f"/v1/subscriptions/{id}", headers={"Authorization": f"Bearer {STRIPE_KEY}"})
+    held = simulator.call("GET", f"/v1/subscriptions/{store_id}", headers={"Authorization": f"Bearer {STRIPE_KEY}"})
     state = {"trialing": "trial", "canceled": "expired"}.get(held["status"], held["status"])
     # Stripe's API versions since 2025 give the period on the subscription's item.
     period_end = held.get("current_period_end") or held["items"]["data"][0]["current_period_end"]

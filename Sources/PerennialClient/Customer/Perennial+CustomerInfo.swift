@@ -55,8 +55,9 @@ extension Perennial {
     }
 
     func isFresh(_ entry: CustomerInfoCache.Entry) -> Bool {
-        !entry.invalidated && now().timeIntervalSince(entry.fetchedAt) < configuration.customerInfoMaxAge
-            && entry.fetchedAt <= now()
+        let age = now().timeIntervalSince(entry.fetchedAt)
+        // A negative age is a device clock set back since: not trusted as fresh.
+        return !entry.invalidated && age >= 0 && age < configuration.customerInfoMaxAge
     }
 
     /// Keeps what the server said of customer `id` and tells the listeners when it changed anything.

@@ -22,7 +22,6 @@ struct PerennialAPI: Sendable {
     struct LoginAnswer: Sendable, Decodable {
         var customer: CustomerPayload
         var created: Bool
-        var merged: Bool
     }
 
     func customer(_ appUserID: String, eTag: String?) async throws(PerennialClientError) -> CustomerFetch {
@@ -50,12 +49,6 @@ struct PerennialAPI: Sendable {
     func logIn(from appUserID: String, to newAppUserID: String) async throws(PerennialClientError) -> LoginAnswer {
         let response = try await send("POST", "/v1/customers/\(Self.segment(appUserID))/login", json: ["new_app_user_id": newAppUserID])
         return try ServerJSON.decode(LoginAnswer.self, from: response.body)
-    }
-
-    func logOut(_ appUserID: String) async throws(PerennialClientError) -> String {
-        struct Answer: Decodable { var app_user_id: String }
-        let response = try await send("POST", "/v1/customers/\(Self.segment(appUserID))/logout", json: [String: String]())
-        return try ServerJSON.decode(Answer.self, from: response.body).app_user_id
     }
 
     func setAttributes(_ appUserID: String, _ attributes: [String: String?]) async throws(PerennialClientError) {

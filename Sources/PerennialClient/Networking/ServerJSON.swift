@@ -26,17 +26,16 @@ enum ServerJSON {
         return encoder
     }
 
+    /// The server writes milliseconds; plain seconds are read too.
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+
     static func parseDate(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
-        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = withFraction.date(from: text) { return date }
-        return ISO8601DateFormatter().date(from: text)
+        (try? withFraction.parse(text)) ?? (try? wholeSeconds.parse(text))
     }
 
     static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(withFraction)
     }
 
     /// `body` as JSON; the error names what the server sent when it is not the expected shape.

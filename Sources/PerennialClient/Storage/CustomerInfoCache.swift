@@ -33,12 +33,10 @@ final class CustomerInfoCache: @unchecked Sendable {
         update { $0[appUserID] = entry }
     }
 
+    /// Marks the copy of `appUserID` stale; nothing to write when there is none.
     func invalidate(_ appUserID: String) {
+        guard entry(for: appUserID).map({ !$0.invalidated }) == true else { return }
         update { $0[appUserID]?.invalidated = true }
-    }
-
-    func remove(_ appUserID: String) {
-        update { $0[appUserID] = nil }
     }
 
     private func update(_ change: (inout [String: Entry]) -> Void) {
