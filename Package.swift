@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // bcrypt for the dashboard's passwords: its HummingbirdBcrypt library is one C file and a Swift wrapper.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -120,6 +122,19 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PerennialDashboard",
+            dependencies: [
+                "PerennialCore", "PerennialServices", "PerennialHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -310,7 +325,7 @@ let package = Package(
                 "PerennialHTTP", "PerennialAppStoreAdapter", "PerennialAppStoreRoutes", "PerennialSimulator",
                 "PerennialGooglePlay", "PerennialGooglePlayAdapter", "PerennialGooglePlayRoutes",
                 "PerennialStripe", "PerennialStripeAdapter", "PerennialStripeRoutes", "PerennialPayPalAdapter", "PerennialSquareAdapter",
-                "PerennialAdyenAdapter", "PerennialStoreModule", "PerennialRevenueCat",
+                "PerennialAdyenAdapter", "PerennialStoreModule", "PerennialRevenueCat", "PerennialDashboard",
                 "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -329,7 +344,7 @@ let package = Package(
             name: "PerennialBenchmarks",
             dependencies: [
                 "PerennialCore", "PerennialAppStore", "PerennialServices", "PerennialStorage", "PerennialHTTP",
-                "PerennialServer", "PerennialSimulator", "PerennialAppStoreAdapter",
+                "PerennialServer", "PerennialSimulator", "PerennialAppStoreAdapter", "PerennialDashboard",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -475,7 +490,7 @@ let package = Package(
                 "PerennialStoreModule", "PerennialAppStoreRoutes", "PerennialGooglePlayRoutes", "PerennialStripeRoutes",
                 "PerennialPayPal", "PerennialPayPalAdapter", "PerennialPayPalSimulator", "PerennialSimulatorKit",
                 "PerennialSquare", "PerennialSquareAdapter", "PerennialSquareSimulator",
-                "PerennialAdyen", "PerennialAdyenAdapter", "PerennialAdyenSimulator", "PerennialClient",
+                "PerennialAdyen", "PerennialAdyenAdapter", "PerennialAdyenSimulator", "PerennialClient", "PerennialDashboard",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

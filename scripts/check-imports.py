@@ -5,7 +5,7 @@
    product's module has the product's name), plus the toolchain's own modules. A module reached only
    through another dependency breaks when that dependency changes, and hides what a target really uses.
 2. The store-neutral targets (PerennialCore, PerennialServices, PerennialStorage, PerennialHTTP,
-   PerennialStoreModule) import no other target of the package but each other and NEUTRAL_SUPPORT_TARGETS:
+   PerennialStoreModule, PerennialDashboard) import no other target of the package but each other and NEUTRAL_SUPPORT_TARGETS:
    so no store's, and a new store is a module of its own that needs neither them nor this script to change.
 
 Usage: scripts/check-imports.py [--scratch-path PATH]   (reads `swift package dump-package`)
@@ -31,7 +31,7 @@ MODULES_OF_PRODUCT = {
     # of its own; PerennialStorage calls it for the read path (SQLiteStatementConnection).
     "SQLiteNIO": {"SQLiteNIO", "VaporCSQLite"},
 }
-STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialServices", "PerennialStorage", "PerennialHTTP", "PerennialStoreModule"}
+STORE_NEUTRAL_TARGETS = {"PerennialCore", "PerennialServices", "PerennialStorage", "PerennialHTTP", "PerennialStoreModule", "PerennialDashboard"}
 # Package targets that name no store either, which store-neutral targets may use. Every other target of the
 # package is a store's (or the server, which lists the stores), so a new store needs no line here.
 NEUTRAL_SUPPORT_TARGETS = {"PerennialOutbound", "CZlib"}

@@ -38,7 +38,8 @@ script=$(mktemp /tmp/perennial-readme.XXXXXX.sh)
     if [[ -n $scratch ]]; then
         printf 'swift() { local command=$1; shift; command swift "$command" --scratch-path %q "$@"; }\n' "$scratch"
     fi
-    echo 'trap '\''kill $(jobs -p) 2>/dev/null; wait 2>/dev/null'\'' EXIT'
+    # The blocks' own servers, if any still run (a block that stopped its own leaves none: not an error).
+    echo 'trap '\''kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true'\'' EXIT'
     awk '
         /^<!-- not run by scripts\/check-readme.sh:/ { skip = 1; next }
         /^```sh[[:space:]]*$/ && !inside { inside = 1; block += 1; if (!skip) printf "echo \"--- README block %d (line %d)\"\n", block, NR; next }

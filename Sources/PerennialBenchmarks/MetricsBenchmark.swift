@@ -1,14 +1,15 @@
 import Foundation
 import Logging
 import PerennialCore
+import PerennialDashboard
 import PerennialServices
 import PerennialStorage
 
 /// `metrics`: the metric routes' queries over the rollups of `options.metricsCustomers` customers (a million by
 /// default, about ten transactions each), on SQLite and PostgreSQL: a 12-month MRR series by month, a year of
-/// daily active subscriptions, the 12-cohort retention table, and 12 cohorts of lifetime value (per customer too,
-/// summed by owner over every subscription), each timed as `MetricsService` answers it
-/// (the route adds only JSON). The rollups are made once per database (`MetricsRollupSeeder`) and reused.
+/// daily active subscriptions, the 12-cohort retention table, 12 cohorts of lifetime value (per customer too,
+/// summed by owner over every subscription), and the dashboard's overview of the last 30 days (six series
+/// at once), each timed as `MetricsService` answers it (the route adds only JSON or HTML). The rollups are made once per database (`MetricsRollupSeeder`) and reused.
 /// Also reported: the rate at which the write path's code computes subscriptions' contributions from their
 /// facts (what a fold adds), and so what recomputing every figure from the facts costs instead.
 struct MetricsBenchmark: Sendable {
@@ -66,6 +67,10 @@ struct MetricsBenchmark: Sendable {
             }),
             ("retention-12-cohorts", { try await service.retention(app: app, from: monthsAgo, through: today).rows.count }),
             ("ltv-12-cohorts", { try await service.series(app: app, name: "ltv", from: monthsAgo, through: today, interval: .month)?.count ?? 0 }),
+            // The dashboard's overview page: six series of the last 30 days read at once.
+            ("dashboard-overview-30-days", {
+                try await DashboardOverview.figureCount(metrics: service, app: app, from: today.adding(days: -29), through: today)
+            }),
         ]
         var results: [BenchmarkResult] = []
         for (name, query) in queries {

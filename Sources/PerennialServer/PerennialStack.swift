@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PerennialCore
+import PerennialDashboard
 import PerennialHTTP
 import PerennialOutbound
 import PerennialRevenueCat
@@ -68,13 +69,15 @@ public struct PerennialStack: Sendable {
     ///   - stores: store adapters beside the App Store's, each with its notification endpoint, and the
     ///     routes they bring (`storeRoutes`: made by `makeStoreRoutes` with the stack's fact ingestor, which
     ///     a store's purchase route needs).
+    ///   - passwordHasher: hashes and checks the dashboard's passwords (bcrypt, cost 12; tests use less).
     public static func open(
         configuration: PerennialConfiguration, masterKey: Data, previousMasterKeys: [Data] = [], clock: any Clock = SystemClock(),
         transport storeTransport: any HTTPTransport, verifyRetryPolicy: RetryPolicy = RetryPolicy(),
         verifyTimeout: Duration = .seconds(15), jobRetry: JobRetryPolicy? = nil,
         stores: [any StoreAdapter] = [], makeStoreRoutes: (FactIngestor) -> [any StoreRoutes] = { _ in [] },
         webhookTransport: (any HTTPTransport)? = nil, addressResolver: (any WebhookAddressResolver)? = nil,
-        reloadSource: (@Sendable () throws -> PerennialConfiguration)? = nil, logger: Logger = Logger(label: "perennial")
+        reloadSource: (@Sendable () throws -> PerennialConfiguration)? = nil, passwordHasher: PasswordHasher = PasswordHasher(),
+        logger: Logger = Logger(label: "perennial")
     ) async throws -> PerennialStack {
         let database = try await PerennialDatabase.open(
             url: configuration.server.databaseURL, logger: logger, postgresMaximumConnections: configuration.server.databasePoolSize,
@@ -178,6 +181,12 @@ public struct PerennialStack: Sendable {
                 stores: Set(runtimes.map(\.adapter.store)), webCheckouts: runtimes.compactMap(\.webCheckout),
                 freshness: customerCache, log: SQLLedger(database: database))
             modules.append(PaywallRouteModule(paywalls: paywalls, apps: apps))
+            modules.append(DashboardRouteModule(.init(
+                accounts: DashboardAccountService(accounts: SQLDashboardAccounts(database: database), hasher: passwordHasher, clock: clock),
+                apps: apps, customers: customers, identity: identity, metrics: metrics, payouts: PayoutForecastService(ledger: ledger),
+                offers: offers, jobs: jobs, notificationInbox: inbox, webhooks: webhooks, paywalls: paywalls, health: health,
+                auditLog: auditLog, ledger: ledger, clock: clock,
+                trustedProxyHeader: configuration.server.trustedProxyHeader)))
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
             let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }

@@ -15,9 +15,10 @@ public struct SQLAuditLog: AuditLog {
     public func record(_ entry: AuditEntry) async throws -> Int64 {
         try await database.atomically(.write) { session in
             guard let row = try await session.sql.raw("""
-                INSERT INTO audit_log (app_id, occurred_at, key_role, key_fingerprint, method, path, status)
+                INSERT INTO audit_log (app_id, occurred_at, key_role, key_fingerprint, method, path, status, actor)
                 VALUES (\(bind: entry.appID), \(bind: entry.occurredAt.milliseconds), \(bind: entry.keyRole),
-                        \(bind: entry.keyFingerprint), \(bind: entry.method), \(bind: entry.path), \(bind: entry.status))
+                        \(bind: entry.keyFingerprint), \(bind: entry.method), \(bind: entry.path), \(bind: entry.status),
+                        \(bind: entry.actor))
                 RETURNING id
                 """).first() else {
                 throw StorageError(.writeConflict, "the audit entry was not stored")
@@ -41,11 +42,23 @@ public struct SQLAuditLog: AuditLog {
         }
     }
 
+    public func entries(appIDs: [String], before: Int64?, limit: Int) async throws -> [AuditEntry] {
+        guard !appIDs.isEmpty else { return [] }
+        return try await database.atomically(.read) { session in
+            let cursor = before.map { " AND id < \($0)" } ?? ""
+            return try await session.sql.raw("""
+                SELECT * FROM audit_log WHERE app_id IN (\(binds: appIDs))\(unsafeRaw: cursor)
+                ORDER BY id DESC LIMIT \(bind: max(1, limit))
+                """).all().map(Self.entry(from:))
+        }
+    }
+
     static func entry(from row: any SQLRow) throws -> AuditEntry {
         AuditEntry(
             id: try row.int64("id"), occurredAt: Instant(milliseconds: try row.int64("occurred_at")), appID: try row.string("app_id"),
             keyRole: try row.string("key_role"), keyFingerprint: try row.string("key_fingerprint"), method: try row.string("method"),
-            path: try row.string("path"), status: try row.optionalInt64("status").map(Int.init)
+            path: try row.string("path"), status: try row.optionalInt64("status").map(Int.init),
+            actor: try row.optionalString("actor")
         )
     }
 }

@@ -12,7 +12,7 @@ struct Perennial: AsyncParsableCommand {
         subcommands: [
             Serve.self, Migrate.self, SimulatorCommand.self, JobsCommand.self, DoctorCommand.self, ReplayCommand.self,
             ReconcileCommand.self, MetricsCommand.self, ErrorCodesCommand.self, CalendarCommand.self,
-            WebhookReceiverCommand.self, BackupCommand.self, RestoreCommand.self, KeysCommand.self, ImportCommand.self,
+            WebhookReceiverCommand.self, BackupCommand.self, RestoreCommand.self, KeysCommand.self, ImportCommand.self, UsersCommand.self,
         ] + StoreModules.all.flatMap(\.commands),
         defaultSubcommand: Serve.self
     )

@@ -164,7 +164,8 @@ struct TestHarness {
                 verifyRetryPolicy: retryPolicy,
                 verifyTimeout: verifyTimeout,
                 jobRetry: .init(base: .milliseconds(10), maximum: .milliseconds(50), maximumAttempts: 3),
-                stores: stores, makeStoreRoutes: makeStoreRoutes, reloadSource: { [perennial] in perennial }
+                stores: stores, makeStoreRoutes: makeStoreRoutes, reloadSource: { [perennial] in perennial },
+                passwordHasher: .forTests
             )
             let configuration = perennial
             do {

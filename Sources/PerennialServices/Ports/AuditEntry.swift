@@ -1,8 +1,9 @@
 import Foundation
 import PerennialCore
 
-/// One admin action as the audit log keeps it: who (the app and which of its keys, by fingerprint), what
-/// (method, path with its query, never the body) and when, with the status it got.
+/// One admin action as the audit log keeps it: who (the app and which of its keys, by fingerprint; or the
+/// person signed in to the dashboard), what (method, path with its query, never the body) and when, with the
+/// status it got.
 public struct AuditEntry: Sendable, Hashable {
     /// Assigned by the log when the entry is recorded; increases with each entry.
     public var id: Int64?
@@ -17,10 +18,12 @@ public struct AuditEntry: Sendable, Hashable {
     public var path: String
     /// The HTTP status answered; nil while a mutating request is still running (or if it never finished).
     public var status: Int?
+    /// The person who acted through the dashboard (`Name <email>`); nil for a request made with an API key.
+    public var actor: String?
 
     public init(
         id: Int64? = nil, occurredAt: Instant, appID: String, keyRole: String, keyFingerprint: String, method: String,
-        path: String, status: Int? = nil
+        path: String, status: Int? = nil, actor: String? = nil
     ) {
         self.id = id
         self.occurredAt = occurredAt
@@ -30,6 +33,7 @@ public struct AuditEntry: Sendable, Hashable {
         self.method = method
         self.path = path
         self.status = status
+        self.actor = actor
     }
 
     /// The fingerprint of an API key: the first 12 hexadecimal characters of its SHA-256.

@@ -9,4 +9,7 @@ public protocol AuditLog: Sendable {
 
     /// An app's entries, newest first.
     func entries(appID: String, limit: Int) async throws -> [AuditEntry]
+
+    /// The entries of any of `appIDs`, newest first, older than the entry `before` when given (a page's cursor).
+    func entries(appIDs: [String], before: Int64?, limit: Int) async throws -> [AuditEntry]
 }

@@ -37,7 +37,10 @@ struct OpenAPIContractTests {
     @Test func everyRouteIsAnOperationAndEveryOperationARoute() async throws {
         let documented = try Self.documentedOperations(Self.document())
         try await TestHarness.run { harness in
+            // The dashboard's pages are a browser's, not the API's: their contract is the pages themselves, which
+            // the dashboard's tests and the browser suite hold (scripts/check-dashboard.sh).
             let routed = Set(harness.stack.router().routes.map { "\($0.method.rawValue) \($0.path.description)" })
+                .filter { !$0.contains(" /dashboard") }
             let undocumented = routed.subtracting(documented).sorted()
             let unrouted = documented.subtracting(routed).sorted()
             #expect(undocumented.isEmpty, "routes the document lacks: \(undocumented)")

@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import PerennialServices
+
+/// A form a dashboard page posted (`application/x-www-form-urlencoded`), read whole up to 64 KiB.
+struct DashboardForm: Sendable {
+    private var fields: [String: String] = [:]
+
+    static let maximumBytes = 65_536
+
+    /// The request's form; a body that is too long or not a form is refused.
+    static func read(_ request: Request) async throws -> DashboardForm {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") else {
+            throw PerennialError(.badRequest, "the page sent something other than its form")
+        }
+        let buffer = try await request.body.collect(upTo: maximumBytes)
+        return DashboardForm(encoded: String(buffer: buffer))
+    }
+
+    init(encoded: String) {
+        for pair in encoded.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]) else { continue }
+            fields[name] = parts.count > 1 ? Self.decode(parts[1]) ?? "" : ""
+        }
+    }
+
+    /// The field's value; nil when the form lacks it.
+    subscript(_ name: String) -> String? { fields[name] }
+
+    /// The field's value trimmed, nil when missing or empty.
+    func text(_ name: String) -> String? {
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

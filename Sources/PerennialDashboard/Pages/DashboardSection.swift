@@ -1,0 +1,31 @@
+import PerennialServices
+
+/// The dashboard's sections, in the navigation's order, each with the least role that sees it.
+enum DashboardSection: String, Sendable, CaseIterable {
+    case overview, retention, payouts, customers, paywalls, notifications, webhooks, jobs, health, audit, users
+
+    var label: String {
+        switch self {
+        case .overview: "Overview"
+        case .retention: "Retention"
+        case .payouts: "Payouts"
+        case .customers: "Customers"
+        case .paywalls: "Paywalls"
+        case .notifications: "Notifications"
+        case .webhooks: "Webhooks"
+        case .jobs: "Jobs"
+        case .health: "Health"
+        case .audit: "Audit log"
+        case .users: "People"
+        }
+    }
+
+    var role: DashboardRole {
+        switch self {
+        case .overview, .retention, .payouts: .viewer
+        case .customers: .support
+        case .paywalls, .notifications, .webhooks, .jobs, .health, .audit: .admin
+        case .users: .owner
+        }
+    }
+}

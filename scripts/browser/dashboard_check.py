@@ -1,0 +1,469 @@
+#!/usr/bin/env python3
+"""The web dashboard in headless Chromium, against the server scripts/check-dashboard.sh fills: every page visited logs
+no console error, passes axe-core and is saved as a full-page screenshot (NN-name.png). Signing in and out, the
+overview's figures against the metrics API, customer search and page, an offer grant, a dead letter retried, the
+audit log, the people page, each role's limits, the sign-in form by keyboard. Exits 1 on the first failure."""
+import argparse
+import base64
+import json
+import re
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, TimeoutException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+SECRET_KEY = "sk_example_0123456789"
+APP = "example"
+LOGIN = "/dashboard/login"
+OVERVIEW = f"/dashboard/apps/{APP}/overview"
+CUSTOMERS = f"/dashboard/apps/{APP}/customers"
+DEAD_JOBS = f"/dashboard/apps/{APP}/jobs?state=dead"
+AUDIT = f"/dashboard/apps/{APP}/audit"
+USERS = "/dashboard/users"
+OFFER = "cs-free-month"   # the customer-service offer check-dashboard.sh adds to pro.yearly
+DESKTOP, PHONE = (1280, 900), (390, 844)
+# The statuses a refused sign-in may answer with (Chromium logs the page's own status as a console error).
+REFUSED_SIGN_IN = (400, 401, 403, 422, 429)
+
+
+def fail(message):
+    print(f"dashboard: FAILED: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def passed(message):
+    print(f"dashboard: {message}")
+
+
+class Dashboard:
+    """The browser on the dashboard, and the page checks every visit gets."""
+
+    def __init__(self, perennial, screenshots):
+        self.perennial, self.screenshots = perennial.rstrip("/"), screenshots
+        self.shots = 0
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--force-device-scale-factor=1"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"), options=options)
+        self.driver.set_script_timeout(60)
+        self.driver.set_window_size(*DESKTOP)
+
+    # Navigation.
+    def get(self, path):
+        self.driver.get(self.perennial + path)
+
+    def path(self):
+        return urllib.parse.urlparse(self.driver.current_url).path
+
+    def find(self, css, within=None):
+        try:
+            return (within or self.driver).find_element(By.CSS_SELECTOR, css)
+        except NoSuchElementException:
+            fail(f"{self.path()}: no element {css}")
+
+    def all(self, css, within=None):
+        return (within or self.driver).find_elements(By.CSS_SELECTOR, css)
+
+    def wait(self, what, condition, seconds=15):
+        try:
+            return WebDriverWait(self.driver, seconds).until(condition)
+        except TimeoutException:
+            fail(f"{self.path()}: waited {seconds} s for {what}")
+
+    def wait_until_left(self, page, what):
+        """Waits until `page` (its html element) is no longer the document."""
+        def left(_driver):
+            # Chromium's driver reports the old page's node either as stale or as no longer in the document.
+            try:
+                page.is_enabled()
+                return False
+            except WebDriverException:
+                return True
+
+        self.wait(what, left)
+
+    def submit(self, button):
+        """Clicks a submit button and waits for the page it leads to."""
+        page = self.driver.find_element(By.TAG_NAME, "html")
+        button.click()
+        self.wait_until_left(page, "the next page")
+        self.wait("the page to load", lambda driver: driver.execute_script("return document.readyState") == "complete")
+
+    def status(self, path):
+        """The HTTP status the server answers the path with in this session (redirects not followed: 0)."""
+        return self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch(arguments[0], {credentials: 'same-origin', redirect: 'manual'}).then(r => done(r.status), e => done(String(e)));",
+            self.perennial + path)
+
+    def heading(self):
+        headings = self.all("h1")
+        return headings[0].text.strip() if headings else ""
+
+    # What every page gets.
+    def check_page(self, name, allowed_status=()):
+        """No console error (but the page's own expected status), axe-core passes, a full-page screenshot."""
+        errors = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"
+                  and not any(f"status of {status}" in entry["message"] for status in allowed_status)]
+        if errors:
+            fail(f"{name} ({self.path()}): the console logged errors: {errors}")
+        axe = Axe(self.driver)
+        axe.inject()
+        # The tags axe-core 3.1 (axe-selenium-python's) knows: an unknown one makes its run fail without answering.
+        results = axe.run(options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "best-practice"]}})
+        if results["violations"]:
+            for violation in results["violations"]:
+                targets = [" ".join(node["target"]) for node in violation["nodes"]][:5]
+                print(f"  {violation['id']} ({violation['impact']}): {violation['help']} — {targets}", file=sys.stderr)
+            fail(f"{name} ({self.path()}): axe-core found {len(results['violations'])} violations (listed above)")
+        self.shots += 1
+        path = f"{self.screenshots}/{self.shots:02d}-{name}.png"
+        widths = self.driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        if widths[0] > widths[1]:
+            fail(f"{name} ({self.path()}): the page is {widths[0]} px wide in a {widths[1]} px window (it scrolls sideways)")
+        metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+        size = metrics.get("cssContentSize") or metrics["contentSize"]
+        # Captured beyond the viewport, the page loses its scroll bar and lays out at the window's whole width.
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
+            "x": 0, "y": 0, "width": max(size["width"], widths[1]), "height": size["height"], "scale": 1}})
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(shot["data"]))
+        passed(f"{name}: no console error, axe-core passes ({len(results['passes'])} rules), saved {path}")
+
+    # The API beside it.
+    def api(self, path):
+        request = urllib.request.Request(self.perennial + path, headers={"Authorization": f"Bearer {SECRET_KEY}"})
+        with urllib.request.urlopen(request, timeout=15) as response:
+            return json.load(response)
+
+    def buried_jobs(self):
+        # The API names the dead letters' state `buried`.
+        return [job["id"] for job in self.api("/v1/admin/jobs?state=buried&limit=100")["jobs"]]
+
+
+def submit_sign_in(d, email, password):
+    d.get(LOGIN)
+    form = d.find("form#sign-in")
+    d.find("input#email", form).send_keys(email)
+    d.find("input#password", form).send_keys(password)
+    d.submit(d.find("button[type=submit]", form))
+
+
+def sign_in(d, email, password):
+    submit_sign_in(d, email, password)
+    if d.path() == LOGIN:
+        alerts = [alert.text for alert in d.all("[role=alert]")]
+        fail(f"signing in as {email} was refused: {alerts}")
+
+
+def sign_out(d, name):
+    """Signs out from the overview, then checks the overview redirects to the login page again."""
+    d.get(OVERVIEW)
+    d.submit(d.find("form#sign-out button, form#sign-out [type=submit]"))
+    if d.path() != LOGIN:
+        fail(f"{name}: signing out led to {d.path()}, not {LOGIN}")
+    d.check_page(f"signed-out-{name}")
+    d.get(OVERVIEW)
+    if d.path() != LOGIN:
+        fail(f"{name}: after signing out, {OVERVIEW} answered {d.path()}, not a redirect to {LOGIN}")
+    passed(f"{name}: signed out, and the overview redirects to the login page again")
+
+
+def check_keyboard(d):
+    d.get(LOGIN)
+    stops = []
+    for _ in range(20):
+        ActionChains(d.driver).send_keys(Keys.TAB).perform()
+        focused = d.driver.switch_to.active_element
+        stops.append(f"{focused.tag_name}#{focused.get_attribute('id')}")
+        if focused.get_attribute("id") == "email":
+            break
+    else:
+        fail(f"Tab never reached #email on the login page; it went {stops}")
+    ActionChains(d.driver).send_keys(Keys.TAB).perform()
+    password = d.driver.switch_to.active_element
+    ActionChains(d.driver).send_keys(Keys.TAB).perform()
+    button = d.driver.switch_to.active_element
+    if password.get_attribute("id") != "password" or button.tag_name != "button" or button.get_attribute("type") != "submit":
+        fail(f"after #email, Tab reached {password.tag_name}#{password.get_attribute('id')} then {button.tag_name} "
+             f"type={button.get_attribute('type')}, not #password then the submit button")
+    passed(f"keyboard: Tab reaches #email, #password and the submit button in order ({len(stops) - 1} stops before)")
+
+
+def check_owner_sign_in(d, email, password):
+    submit_sign_in(d, email, password + "-wrong")
+    alerts = d.all("[role=alert]")
+    if not alerts:
+        fail("a wrong password showed no [role=alert]")
+    passed(f"a wrong password is refused: {alerts[0].text.strip()!r}")
+    d.check_page("sign-in-refused", allowed_status=REFUSED_SIGN_IN)
+    sign_in(d, email, password)
+    if d.path() != OVERVIEW:
+        fail(f"after signing in the page is {d.path()}, not {OVERVIEW}")
+    passed(f"signed in as {email}, at {OVERVIEW}")
+
+
+def check_overview_figures(d):
+    figures = d.all(".figure[data-metric][data-key][data-value]")
+    if not figures:
+        fail("the overview shows no .figure[data-metric][data-key][data-value]")
+    form = d.find("form#range")
+    bounds = {name: d.find(f"input[name={name}]", form).get_attribute("value") for name in ("from", "to")}
+    if not all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", value or "") for value in bounds.values()):
+        fail(f"form#range's from and to are {bounds}, not YYYY-MM-DD")
+    series, derived = {}, []
+    for figure in figures:
+        metric, key, kind, raw = (figure.get_attribute(name) for name in ("data-metric", "data-key", "data-kind", "data-value"))
+        if kind == "derived":   # a rate of two flows (refund rate, billing recovery): not a value of the API's
+            derived.append(metric)
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            fail(f"figure {metric}/{key}: data-value {raw!r} is not an integer")
+        if metric not in series:
+            query = urllib.parse.urlencode({"from": bounds["from"], "to": bounds["to"], "interval": "day"})
+            series[metric] = d.api(f"/v1/admin/metrics/{urllib.parse.quote(metric)}?{query}")["points"]
+        points = series[metric]
+        if kind == "stock":
+            expected = points[-1]["values"].get(key, 0) if points else 0
+        elif kind == "flow":
+            expected = sum(point["values"].get(key, 0) for point in points)
+        else:
+            fail(f"figure {metric}/{key}: data-kind is {kind!r}, not stock or flow")
+        if value != expected:
+            fail(f"figure {metric}/{key} ({kind}, {bounds['from']}…{bounds['to']}) shows {value}, the metrics API says {expected}")
+    passed(f"overview: {len(figures) - len(derived)} figures of {len(series)} metrics match the metrics API, {bounds['from']}…{bounds['to']} "
+           f"({len(derived)} derived rates not compared); "
+           + ", ".join(f"{f.get_attribute('data-metric')}/{f.get_attribute('data-key')}={f.get_attribute('data-value')}" for f in figures[:6]))
+
+
+def search(d, query, app_user_id, name):
+    form = d.find("form#customer-search")
+    field = d.find("input#q", form)
+    if field.get_attribute("name") != "q":
+        fail("the customer search's input#q is not named q")
+    field.clear()
+    field.send_keys(query)
+    page = d.driver.find_element(By.TAG_NAME, "html")
+    field.send_keys(Keys.ENTER)
+    d.wait_until_left(page, "the search's results")
+    d.wait("table#customers", expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "table#customers")))
+    links = [link for link in d.all("table#customers a.customer") if link.text.strip() == app_user_id]
+    if not links:
+        found = [link.text for link in d.all("table#customers a.customer")]
+        fail(f"searching {query!r}: table#customers has no a.customer {app_user_id!r} (it lists {found})")
+    passed(f"searching {query!r} finds {app_user_id}")
+    d.check_page(name)
+    return links[0]
+
+
+def check_customer_page(d, app_user_id, name):
+    if app_user_id not in d.heading():
+        fail(f"the customer page's h1 is {d.heading()!r}, without {app_user_id}")
+    d.find("section#entitlements")
+    rows = d.all("section#subscriptions tr[data-subscription]")
+    if not rows:
+        fail("section#subscriptions has no tr[data-subscription]")
+    kinds = [entry.get_attribute("data-kind") for entry in d.all("section#timeline li.timeline-entry[data-kind]")]
+    if "initial_purchase" not in kinds:
+        fail(f"section#timeline's entries are {kinds}, without an initial_purchase")
+    times = d.all("time[datetime]")
+    untitled = [element.get_attribute("datetime") for element in times if not (element.get_attribute("title") or "").strip()]
+    if untitled:
+        fail(f"time elements without a title (the UTC instant): {untitled}")
+    passed(f"customer {app_user_id}: {len(rows)} subscriptions, timeline {kinds}, {len(times)} times all titled")
+    d.check_page(name)
+
+
+def fill_reason(d, form):
+    """Types a reason into the form's empty text fields, if it asks for one (a grant needs a reason)."""
+    for field in d.all("textarea, input[type=text]", form):
+        if field.is_displayed() and not field.get_attribute("value"):
+            field.send_keys("Dashboard check: a goodwill month")
+
+
+def check_grant_offer(d, customer_path):
+    form = d.find("form#grant-offer")
+    select = d.find("select#offer-id", form)
+    if select.get_attribute("name") != "offer_id":
+        fail("select#offer-id is not named offer_id")
+    options = [(option.get_attribute("value"), option.text) for option in Select(select).options if option.get_attribute("value")]
+    if not options:
+        fail("select#offer-id offers nothing to grant")
+    chosen = next((value for value, text in options if OFFER in value or OFFER in text), options[0][0])
+    Select(select).select_by_value(chosen)
+    fill_reason(d, form)
+    d.submit(d.find("[type=submit]", form))
+    confirm = d.find("form#confirm-grant")
+    d.check_page("grant-confirm")
+    fill_reason(d, confirm)
+    d.submit(d.find("[type=submit]", confirm))
+    if d.path() != customer_path:
+        fail(f"confirming the grant led to {d.path()}, not the customer page {customer_path}")
+    statuses = d.all("[role=status]")
+    if not statuses:
+        fail("after granting the offer, the customer page shows no [role=status]")
+    passed(f"granted {chosen}: {statuses[0].text.strip()!r}")
+    d.check_page("granted")
+
+
+def check_dead_letters(d):
+    buried = d.buried_jobs()
+    if not buried:
+        fail("the API lists no buried job: check-dashboard.sh should have made one")
+    d.get(DEAD_JOBS)
+    rows = {row.get_attribute("data-job-id"): row for row in d.all("table#jobs tr[data-job-id]")}
+    if not rows:
+        fail(f"{DEAD_JOBS}: table#jobs has no tr[data-job-id] (the API lists {buried})")
+    job_id = next((str(job) for job in buried if str(job) in rows), None)
+    if job_id is None:
+        fail(f"table#jobs lists {sorted(rows)}, none of the API's buried jobs {buried}")
+    passed(f"dead letters: table#jobs lists job {job_id}")
+    d.check_page("dead-letters")
+    d.submit(d.find("form.retry-job button, form.retry-job [type=submit]", rows[job_id]))
+    statuses = d.all("[role=status]")
+    if not statuses:
+        fail(f"after retrying job {job_id}, the page shows no [role=status]")
+    if int(job_id) in d.buried_jobs():
+        fail(f"after retrying from the dashboard, the API still lists job {job_id} as buried")
+    # The App Store answers again: the job runs and is done (so the figures no longer move either).
+    deadline = time.time() + 20
+    while int(job_id) in [job["id"] for job in d.api("/v1/admin/jobs?limit=100")["jobs"]]:
+        if time.time() > deadline:
+            fail(f"job {job_id}, retried, is still queued 20 s later: {d.api('/v1/admin/jobs?limit=100')['jobs']}")
+        time.sleep(0.5)
+    passed(f"retried job {job_id}: {statuses[0].text.strip()!r}; the API no longer lists it as buried, and it ran")
+    d.check_page("job-retried")
+
+
+def check_table(d, path, table, needles, name):
+    """The page's table has a row mentioning each of the needles."""
+    d.get(path)
+    rows = [row.text for row in d.all(f"{table} tr")]
+    missing = [needle for needle in needles if not any(needle in row for row in rows)]
+    if missing:
+        fail(f"{path}: {table} has no row mentioning {missing}")
+    passed(f"{name}: {table} mentions {', '.join(needles)} ({len(rows)} rows)")
+    d.check_page(name)
+
+
+def check_refused(d, path, name):
+    d.get(path)
+    status = d.status(path)
+    if status != 403:
+        fail(f"{name}: {path} answered {status}, not 403")
+    if d.heading() != "Not allowed":
+        fail(f"{name}: {path}'s h1 is {d.heading()!r}, not 'Not allowed'")
+    if d.all("table#users, table#customers"):
+        fail(f"{name}: {path} refused, yet shows its table")
+    passed(f"{name}: {path} is refused (403, 'Not allowed')")
+    d.check_page(f"refused-{name}", allowed_status=(403,))
+
+
+def check_as_owner(d, owner, customer, original_transaction_id, emails):
+    """Everything the owner may do; returns the customer page's path."""
+    d.get(OVERVIEW)
+    if d.path() != LOGIN:
+        fail(f"{OVERVIEW} without a session answered {d.path()}, not a redirect to {LOGIN}")
+    passed(f"{OVERVIEW} without a session redirects to {LOGIN}")
+    d.check_page("login")
+    check_keyboard(d)
+    check_owner_sign_in(d, *owner)
+    d.check_page("overview")
+    check_overview_figures(d)
+    at_phone_width(d, OVERVIEW, "overview-phone")
+    d.get(CUSTOMERS)
+    d.check_page("customers")
+    search(d, customer, customer, "search-app-user-id")
+    d.submit(search(d, original_transaction_id, customer, "search-original-transaction-id"))
+    customer_path = d.path()
+    check_customer_page(d, customer, "customer")
+    at_phone_width(d, customer_path, "customer-phone")
+    check_grant_offer(d, customer_path)
+    check_dead_letters(d)
+    for section in ("retention", "payouts", "paywalls", "notifications", "webhooks", "health"):
+        d.get(f"/dashboard/apps/{APP}/{section}")
+        if d.heading() in ("Not allowed", "Not found", "Something went wrong"):
+            fail(f"{section}: the owner's page answered {d.heading()!r}")
+        d.check_page(section)
+    check_table(d, AUDIT, "table#audit", [owner[0]], "audit")   # the grant and the retry, under the person's name
+    check_table(d, USERS, "table#users", emails, "users")
+    sign_out(d, "owner")
+    return customer_path
+
+
+def check_as_support(d, support, customer, customer_path):
+    sign_in(d, *support)
+    passed(f"signed in as {support[0]} (support), at {d.path()}")
+    check_refused(d, USERS, "support-users")
+    d.get(customer_path)
+    check_customer_page(d, customer, "customer-support")
+    sign_out(d, "support")
+
+
+def check_as_viewer(d, viewer):
+    sign_in(d, *viewer)
+    passed(f"signed in as {viewer[0]} (viewer), at {d.path()}")
+    d.get(OVERVIEW)
+    d.check_page("overview-viewer")
+    check_overview_figures(d)
+    check_refused(d, CUSTOMERS, "viewer-customers")
+    sign_out(d, "viewer")
+
+
+def at_phone_width(d, path, name):
+    d.driver.set_window_size(*PHONE)
+    d.get(path)
+    d.check_page(name)
+    d.driver.set_window_size(*DESKTOP)
+    d.get(path)
+
+
+def credentials(text):
+    email, _, password = text.partition(":")
+    if not email or len(password) < 12:
+        raise argparse.ArgumentTypeError("expected EMAIL:PASSWORD, the password at least 12 characters")
+    return email, password
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--perennial", required=True, help="Perennial's base URL (API and dashboard)")
+    parser.add_argument("--simulator", required=True, help="the store simulator's base URL")
+    parser.add_argument("--screenshots", required=True, help="the folder for the screenshots")
+    parser.add_argument("--customer", default="ada", help="an App Store customer's app user id")
+    for role in ("owner", "support", "viewer"):
+        parser.add_argument(f"--{role}", required=True, type=credentials, metavar="EMAIL:PASSWORD")
+    arguments = parser.parse_args()
+    customer = arguments.customer
+    with urllib.request.urlopen(f"{arguments.simulator}/simulator/accounts/{customer}?bundle_id=com.example.perennial", timeout=15) as response:
+        held = json.load(response)["subscriptions"]
+    if not held:
+        fail(f"the simulator's App Store has no subscription for {customer}")
+    original_transaction_id = held[0]["original_transaction_id"]
+
+    d = Dashboard(arguments.perennial, arguments.screenshots)
+    try:
+        customer_path = check_as_owner(d, arguments.owner, customer, original_transaction_id,
+                                       [arguments.owner[0], arguments.support[0], arguments.viewer[0]])
+        check_as_support(d, arguments.support, customer, customer_path)
+        check_as_viewer(d, arguments.viewer)
+    finally:
+        d.driver.quit()
+    print(f"dashboard: passed ({d.shots} pages checked)")
+
+
+if __name__ == "__main__":
+    main()
