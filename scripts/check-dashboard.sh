@@ -27,6 +27,8 @@ cleanup() {
 trap cleanup EXIT
 # shellcheck source=lib/import-checks.sh
 source "$repo/scripts/lib/import-checks.sh"
+# shellcheck source=lib/browser-checks.sh
+source "$repo/scripts/lib/browser-checks.sh"
 
 for port in 18380 18381 18390; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
@@ -35,15 +37,8 @@ for port in 18380 18381 18390; do
     fi
 done
 if [[ -z ${DASHBOARD_SETUP_ONLY:-} ]]; then
-    if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
-    fi
     venv=${BROWSER_VENV:-$work/venv}
-    if [[ ! -x $venv/bin/python ]] || ! "$venv/bin/python" -c 'import selenium, axe_selenium_python' 2>/dev/null; then
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install -q --disable-pip-version-check 'selenium==4.27.1' 'axe-selenium-python==2.1.6' 'PyYAML'
-    fi
+    install_browser "$venv"
 fi
 
 cd "$work"
@@ -68,13 +63,7 @@ done
 "$bin" simulator --port 18390 --ephemeral --time-scale '{factor: 1}' \
     --notification-url http://127.0.0.1:18380/v1/apple/notifications/example \
     --google-push-url http://127.0.0.1:18380/v1/google/notifications/example > simulator.log 2>&1 &
-for _ in $(seq 150); do curl -sf localhost:18390/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
-curl -sf localhost:18390/simulator/google/key-file -o simulator-play-key.json
-curl -sf localhost:18390/simulator/paypal/root.pem -o simulator-paypal-root.pem
-curl -sf -X POST localhost:18390/simulator/stripe/prices \
-    -d '{"id": "price_example_pro_monthly", "unit_amount": 999, "currency": "usd", "product_name": "Pro (web)"}' > /dev/null
-curl -sf -X POST localhost:18390/simulator/stripe/webhook-endpoint \
-    -d '{"url": "http://127.0.0.1:18380/v1/stripe/webhooks/example", "secret": "whsec_example_0123456789"}' > /dev/null
+example_stores 183
 "$bin" serve --config perennial.yaml > serve.log 2>&1 &
 for _ in $(seq 150); do curl -sf localhost:18380/health >/dev/null && break; sleep 0.2; done
 if ! curl -sf localhost:18380/health >/dev/null; then

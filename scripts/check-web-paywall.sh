@@ -23,29 +23,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
-fi
+# shellcheck source=lib/import-checks.sh
+source "$repo/scripts/lib/import-checks.sh"
+# shellcheck source=lib/browser-checks.sh
+source "$repo/scripts/lib/browser-checks.sh"
 venv=${BROWSER_VENV:-$work/venv}
-if [[ ! -x $venv/bin/python ]] || ! "$venv/bin/python" -c 'import selenium, axe_selenium_python' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check 'selenium==4.27.1' 'axe-selenium-python==2.1.6' 'PyYAML'
-fi
+install_browser "$venv"
 
 cd "$work"
-sed -e 's/127.0.0.1:8090/127.0.0.1:18290/g' -e 's/127.0.0.1:8080/127.0.0.1:18280/g' -e 's/^  port: 8080/  port: 18280/' -e 's/^    port: 8081/    port: 18281/' \
-    -e 's|sqlite://perennial.sqlite|sqlite://browser.sqlite|' "$repo/examples/perennial.yaml" > perennial.yaml
+example_config 182 browser.sqlite > perennial.yaml
 "$bin" simulator --port 18290 --ephemeral > simulator.log 2>&1 &
-for _ in $(seq 150); do curl -sf localhost:18290/simulator/root-certificate -o simulator-root.der && break; sleep 0.2; done
-curl -sf localhost:18290/simulator/google/key-file -o simulator-play-key.json
-curl -sf localhost:18290/simulator/paypal/root.pem -o simulator-paypal-root.pem
-curl -sf -X POST localhost:18290/simulator/stripe/prices \
-    -d '{"id": "price_example_pro_monthly", "unit_amount": 999, "currency": "usd", "product_name": "Pro (web)"}' > /dev/null
-curl -sf -X POST localhost:18290/simulator/stripe/prices \
-    -d '{"id": "price_example_pro_yearly", "unit_amount": 4999, "currency": "usd", "interval": "year", "product_name": "Pro (web, yearly)"}' > /dev/null
-curl -sf -X POST localhost:18290/simulator/stripe/webhook-endpoint \
-    -d '{"url": "http://127.0.0.1:18280/v1/stripe/webhooks/example", "secret": "whsec_example_0123456789"}' > /dev/null
+example_stores 182
 "$bin" serve --config perennial.yaml > serve.log 2>&1 &
 for _ in $(seq 150); do curl -sf localhost:18280/health >/dev/null && break; sleep 0.2; done
 if ! curl -sf localhost:18280/health >/dev/null; then

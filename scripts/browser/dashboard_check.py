@@ -398,6 +398,9 @@ def check_as_owner(d, owner, customer, original_transaction_id, emails):
         if d.heading() in ("Not allowed", "Not found", "Something went wrong"):
             fail(f"{section}: the owner's page answered {d.heading()!r}")
         d.check_page(section)
+    d.get("/dashboard/account")
+    d.find("form#change-password")
+    d.check_page("account")
     check_table(d, AUDIT, "table#audit", [owner[0]], "audit")   # the grant and the retry, under the person's name
     check_table(d, USERS, "table#users", emails, "users")
     sign_out(d, "owner")

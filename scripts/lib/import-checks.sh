@@ -1,4 +1,4 @@
-# Sourced by the import checks (check-import.sh, check-revenuecat-import.sh).
+# Sourced by the import checks (check-import.sh, check-revenuecat-import.sh) and the browser checks.
 
 # example_config PREFIX DATABASE: the worked example's configuration (examples/perennial.yaml) on stdout, with
 # Perennial on port PREFIX80, its RevenueCat listener on PREFIX81, the simulator on PREFIX90 and the database

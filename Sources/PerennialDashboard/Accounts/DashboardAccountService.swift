@@ -77,6 +77,30 @@ public struct DashboardAccountService: Sendable {
         return SignedIn(user: user, token: token)
     }
 
+    /// Changes the person's password, once `current` proves it is them (a wrong one counts as a failed
+    /// sign-in): every session of theirs ends, and a new one is returned for this browser.
+    public func changePassword(of signedIn: SignedIn, current: String, new: String, address: String?) async throws -> SignedIn {
+        let now = clock.now()
+        let since = now.adding(milliseconds: -throttle.windowMilliseconds)
+        let account = SignInThrottle.account(signedIn.user.email)
+        if try await accounts.loginFailures(subject: account, since: since).count >= throttle.failuresPerAccount {
+            throw PerennialError(.signInThrottled, "too many failed attempts; try again later")
+        }
+        guard let user = try await accounts.user(id: signedIn.user.id), try await hasher.verify(current, hash: user.passwordHash) else {
+            try await accounts.recordLoginFailure(subjects: [account, SignInThrottle.address(address)], at: now)
+            throw PerennialError(.signInFailed, "the current password is wrong")
+        }
+        try Self.validatePassword(new)
+        var changed = user
+        changed.passwordHash = try await hasher.hash(new)
+        _ = try await accounts.updateUser(changed)
+        try await accounts.deleteSessions(userID: user.id)
+        let token = SessionToken.random()
+        try await accounts.createSession(DashboardSession(
+            tokenHash: token.hash, userID: user.id, createdAt: now, lastSeenAt: now, expiresAt: now.adding(milliseconds: Self.lifetimeMilliseconds)))
+        return SignedIn(user: changed, token: token)
+    }
+
     /// The person a session cookie signs in, while the session lasts; nil (ending it) once it idled too
     /// long, outlived its lifetime, was revoked, or its person is gone.
     public func resolve(_ token: SessionToken) async throws -> SignedIn? {

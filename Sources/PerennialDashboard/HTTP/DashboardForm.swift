@@ -2,19 +2,20 @@ import Foundation
 import Hummingbird
 import PerennialServices
 
-/// A form a dashboard page posted (`application/x-www-form-urlencoded`), read whole up to 64 KiB.
+/// A form a dashboard page posted (`application/x-www-form-urlencoded`), read whole up to a limit (64 KiB
+/// unless the page says otherwise: the paywall editor's documents are larger).
 struct DashboardForm: Sendable {
     private var fields: [String: String] = [:]
 
     static let maximumBytes = 65_536
 
-    /// The request's form; a body that is too long or not a form is refused.
-    static func read(_ request: Request) async throws -> DashboardForm {
+    /// The request's form; a body longer than `limit` (413) or not a form (400) is refused.
+    static func read(_ request: Request, limit: Int = maximumBytes) async throws -> DashboardForm {
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             throw PerennialError(.badRequest, "the page sent something other than its form")
         }
-        let buffer = try await request.body.collect(upTo: maximumBytes)
+        let buffer = try await request.body.collect(upTo: limit)
         return DashboardForm(encoded: String(buffer: buffer))
     }
 

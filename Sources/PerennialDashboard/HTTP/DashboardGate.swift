@@ -41,10 +41,10 @@ struct DashboardGate: Sendable {
         apps.apps.filter { signedIn.user.canSee(appID: $0.id) }
     }
 
-    /// The form a page of this session posted; 403 `csrf_token_invalid` when its `csrf` field is not the
-    /// session's token.
-    func form(_ request: Request, of signedIn: SignedIn) async throws -> DashboardForm {
-        let form = try await DashboardForm.read(request)
+    /// The form a page of this session posted, up to `limit` bytes; 403 `csrf_token_invalid` when its `csrf`
+    /// field is not the session's token.
+    func form(_ request: Request, of signedIn: SignedIn, limit: Int = DashboardForm.maximumBytes) async throws -> DashboardForm {
+        let form = try await DashboardForm.read(request, limit: limit)
         guard signedIn.token.acceptsCSRFToken(form["csrf"]) else {
             throw PerennialError(.csrfTokenInvalid, "the form is not from this session's page; reload the page and try again")
         }

@@ -60,7 +60,8 @@ struct PaywallRoutes: Sendable {
         }
         group.post("apps/{app_id}/paywalls") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.admin, app: try context.parameters.require("app_id"), request)
-            let form = try await gate.form(request, of: signedIn)
+            // A document with many paywalls and languages, percent-encoded as a form sends it.
+            let form = try await gate.form(request, of: signedIn, limit: 4 * 1_048_576)
             let text = form["document"] ?? ""
             let body = Data(text.utf8)
             let problems: [PaywallProblem]

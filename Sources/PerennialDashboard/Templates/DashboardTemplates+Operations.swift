@@ -50,7 +50,7 @@ extension DashboardTemplates {
     <label for="new-role">Role</label><select id="new-role" name="role">{{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/roles}}</select>
     <label for="new-apps">Apps (comma-separated; empty for every app)</label><input id="new-apps" name="apps" value="{{appsField}}" placeholder="{{appList}}" aria-describedby="apps-hint">
     <span id="apps-hint" class="hint">Viewers see numbers only; support also customers; admins also operations; owners everything, people included.</span>
-    <label for="new-password">First password (12 characters or more; they change it with you)</label><input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="12">
+    <label for="first-password">First password (12 characters or more; they change it on their account page)</label><input id="first-password" name="password" type="password" autocomplete="new-password" required minlength="12">
     <button type="submit">Add the person</button>
     </form>
     {{> bottom}}

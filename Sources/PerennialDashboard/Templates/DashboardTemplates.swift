@@ -10,7 +10,7 @@ enum DashboardTemplates {
             ("explain", explain), ("customers", customers), ("customer", customer), ("confirm", confirm), ("jobs", jobs),
             ("audit", audit), ("users", users), ("retention", retention), ("notifications", notifications), ("health", health),
             ("webhooks", webhooks), ("webhook", webhook), ("paywalls", paywalls), ("experiment", experiment),
-            ("payouts", payouts),
+            ("payouts", payouts), ("account", account),
         ]
         for (name, text) in templates {
             // Literal templates: a mistake in them is a programming error, caught by the first test that renders.
@@ -38,7 +38,7 @@ enum DashboardTemplates {
     {{#chrome.showApps}}<nav class="apps" aria-label="Apps"><ul>{{#chrome.apps}}<li><a href="{{href}}"{{#current}} aria-current="{{current}}"{{/current}}>{{label}}</a></li>{{/chrome.apps}}</ul></nav>{{/chrome.showApps}}
     <nav class="main-nav" aria-label="Main"><ul>{{#chrome.nav}}<li><a href="{{href}}"{{#current}} aria-current="{{current}}"{{/current}}>{{label}}</a></li>{{/chrome.nav}}</ul></nav>
     <div class="who">
-    <span title="{{chrome.userEmail}}">{{chrome.userName}} · {{chrome.role}}</span>
+    <a href="/dashboard/account" title="{{chrome.userEmail}}">{{chrome.userName}} · {{chrome.role}}</a>
     <form id="sign-out" method="post" action="/dashboard/logout"><input type="hidden" name="csrf" value="{{chrome.csrf}}"><button type="submit" class="link">Sign out</button> <button type="submit" class="link" name="everywhere" value="1">Sign out everywhere</button></form>
     </div>
     {{/chrome.signedIn}}

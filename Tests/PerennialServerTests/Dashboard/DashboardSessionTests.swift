@@ -2,6 +2,7 @@ import Foundation
 import PerennialCore
 import PerennialDashboard
 import PerennialServices
+import PerennialStorage
 import Testing
 
 /// Sessions: cookie flags, a new session at each sign-in (a planted one never adopted), throttled
@@ -92,6 +93,41 @@ struct DashboardSessionTests {
             let phoneToken = try #require(try await phone.get("/dashboard/apps/forest/overview").csrf)
             _ = try await phone.post("/dashboard/logout", [("everywhere", "1")], csrf: phoneToken)
             #expect(try await laptop.get("/dashboard/apps/forest/overview").status == 303)
+        }
+    }
+
+    @Test func changingThePasswordNeedsTheCurrentOneAndEndsTheOtherSessions() async throws {
+        try await TestHarness.run { harness in
+            try await DashboardPeople.create(harness, "olive@example.com", role: .viewer)
+            var laptop = DashboardBrowser(harness), phone = DashboardBrowser(harness)
+            try await laptop.signIn("olive@example.com")
+            try await phone.signIn("olive@example.com")
+            let page = try await laptop.get("/dashboard/account")
+            #expect(page.status == 200 && page.html.contains("id=\"change-password\""))
+            let fresh = "a brand new passphrase"
+            let wrong = try await laptop.post(
+                "/dashboard/account/password", [("current_password", "not it at all"), ("new_password", fresh), ("repeat_password", fresh)],
+                csrf: page.csrf)
+            #expect(wrong.status == 403 && wrong.html.contains("The current password is wrong."))
+            let differ = try await laptop.post(
+                "/dashboard/account/password",
+                [("current_password", DashboardPeople.password), ("new_password", fresh), ("repeat_password", fresh + "!")], csrf: page.csrf)
+            #expect(differ.status == 400)
+            let short = try await laptop.post(
+                "/dashboard/account/password",
+                [("current_password", DashboardPeople.password), ("new_password", "short"), ("repeat_password", "short")], csrf: page.csrf)
+            #expect(short.status == 400 && short.html.contains("at least 12 characters"))
+            let changed = try await laptop.post(
+                "/dashboard/account/password",
+                [("current_password", DashboardPeople.password), ("new_password", fresh), ("repeat_password", fresh)], csrf: page.csrf)
+            #expect(changed.status == 303 && changed.location == "/dashboard/account?done=password")
+            #expect(try await laptop.get("/dashboard/account").status == 200, "this browser keeps a new session")
+            #expect(try await phone.get("/dashboard/account").status == 303, "every other one ended")
+            var other = DashboardBrowser(harness)
+            #expect(try await other.signIn("olive@example.com").status == 401)
+            #expect(try await other.signIn("olive@example.com", fresh).status == 303)
+            let entries = try await SQLAuditLog(database: harness.stack.database).entries(appID: "*", limit: 10)
+            #expect(entries.contains { $0.path == "/dashboard/account/password" && $0.status == 303 })
         }
     }
 
