@@ -76,6 +76,7 @@ public struct DashboardRouteModule: RouteModule {
         CustomerActionRoutes(gate: gate, audit: audit, services: services).add(to: group)
         RetentionRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         PayoutRoutes(gate: gate, payouts: services.payouts, clock: services.clock).add(to: group)
+        OfferRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         PaywallRoutes(gate: gate, audit: audit, paywalls: services.paywalls).add(to: group)
         NotificationRoutes(gate: gate, inbox: services.notificationInbox).add(to: group)
         WebhookRoutes(gate: gate, audit: audit, webhooks: services.webhooks, clock: services.clock).add(to: group)

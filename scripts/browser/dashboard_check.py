@@ -393,7 +393,7 @@ def check_as_owner(d, owner, customer, original_transaction_id, emails):
     at_phone_width(d, customer_path, "customer-phone")
     check_grant_offer(d, customer_path)
     check_dead_letters(d)
-    for section in ("retention", "payouts", "paywalls", "notifications", "webhooks", "health"):
+    for section in ("retention", "offers", "payouts", "paywalls", "notifications", "webhooks", "health"):
         d.get(f"/dashboard/apps/{APP}/{section}")
         if d.heading() in ("Not allowed", "Not found", "Something went wrong"):
             fail(f"{section}: the owner's page answered {d.heading()!r}")

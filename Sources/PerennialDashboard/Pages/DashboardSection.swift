@@ -2,13 +2,14 @@ import PerennialServices
 
 /// The dashboard's sections, in the navigation's order, each with the least role that sees it.
 enum DashboardSection: String, Sendable, CaseIterable {
-    case overview, retention, payouts, customers, paywalls, notifications, webhooks, jobs, health, audit, users
+    case overview, retention, offers, payouts, customers, paywalls, notifications, webhooks, jobs, health, audit, users
 
     var label: String {
         switch self {
         case .overview: "Overview"
         case .retention: "Retention"
         case .payouts: "Payouts"
+        case .offers: "Offers"
         case .customers: "Customers"
         case .paywalls: "Paywalls"
         case .notifications: "Notifications"
@@ -22,7 +23,7 @@ enum DashboardSection: String, Sendable, CaseIterable {
 
     var role: DashboardRole {
         switch self {
-        case .overview, .retention, .payouts: .viewer
+        case .overview, .retention, .offers, .payouts: .viewer
         case .customers: .support
         case .paywalls, .notifications, .webhooks, .jobs, .health, .audit: .admin
         case .users: .owner

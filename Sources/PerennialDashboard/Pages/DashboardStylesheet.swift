@@ -30,6 +30,7 @@ enum DashboardStylesheet {
     .stack button { margin-top: .75rem; }
     label { font-weight: 600; }
     input, select, textarea { font: inherit; padding: .45rem .6rem; border: 1px solid #6b7280; border-radius: 6px; background: var(--paper); color: var(--ink); }
+    textarea { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .88rem; line-height: 1.4; }
     button, .button { font: inherit; padding: .5rem 1rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
       color: var(--accent-ink); cursor: pointer; text-decoration: none; display: inline-block; }
     button.secondary, .button.secondary { background: var(--paper); color: var(--accent); }

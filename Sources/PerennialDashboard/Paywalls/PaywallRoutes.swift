@@ -102,7 +102,7 @@ struct PaywallRoutes: Sendable {
         let revisions = try await paywalls.revisions(app: app, before: nil, limit: 10)
         let document = current?.document
         var stored: String?
-        if let current { stored = try await paywalls.revision(app: app, number: current.revision).record.document }
+        if let current { stored = Self.indented(try await paywalls.revision(app: app, number: current.revision).record.document) }
         let base = "/dashboard/apps/\(DashboardPaths.segment(app.id))"
         return Page(
             chrome: Chrome(title: "Paywalls of \(app.id)", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id, section: .paywalls),
@@ -122,6 +122,14 @@ struct PaywallRoutes: Sendable {
             hasExperiments: !(document?.experiments ?? []).isEmpty,
             revisions: revisions.map { .init(number: $0.revision, note: $0.note, created: TimeText($0.createdAt)) },
             csrf: signedIn.csrfToken, action: DashboardPaths.app(app.id, .paywalls))
+    }
+
+    /// The stored document indented for editing (keys sorted); as stored if it is not JSON.
+    static func indented(_ text: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+              let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return text }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// What the editor starts with for an app without paywalls.

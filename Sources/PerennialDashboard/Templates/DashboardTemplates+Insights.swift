@@ -110,3 +110,25 @@ extension DashboardTemplates {
     {{> bottom}}
     """
 }
+
+extension DashboardTemplates {
+    static let offers = """
+    {{> top}}
+    <h1>Offers of {{appID}}</h1>
+    <form id="range" class="card inline" method="get" aria-label="Range">
+    <div><label for="from">From</label><input id="from" name="from" type="date" value="{{from}}" required></div>
+    <div><label for="to">To</label><input id="to" name="to" type="date" value="{{to}}" required></div>
+    <div><button type="submit">Show</button></div>
+    </form>
+    <p class="hint">Each offer redeemed from {{from}} to {{to}} (UTC days), and what it won back: the paid periods that followed it while the subscription kept going, and their proceeds, on the days they began (docs/metrics.md, offers).</p>
+    {{#hasRows}}
+    <div class="table-wrap" role="region" aria-label="Offers" tabindex="0"><table id="offers">
+    <thead><tr><th scope="col">Kind</th><th scope="col">Offer</th><th scope="col" class="number">Redemptions</th><th scope="col" class="number">Paid periods after</th><th scope="col" class="number">Proceeds after</th></tr></thead>
+    <tbody>{{#rows}}<tr><td>{{kind}}</td><td class="id">{{offer}}</td><td class="number">{{redemptions}}</td><td class="number">{{renewals}}</td>
+    <td class="number">{{#proceeds}}<span data-minor-units="{{minorUnits}}" data-currency="{{currency}}" data-digits="{{digits}}">{{text}}</span> {{/proceeds}}</td></tr>{{/rows}}</tbody>
+    </table></div>
+    {{/hasRows}}
+    {{^hasRows}}<p class="empty">No offer was redeemed in this range. Offers are configured per product in perennial.yaml; support grants one from a customer's page, and paywalls can present them.</p>{{/hasRows}}
+    {{> bottom}}
+    """
+}

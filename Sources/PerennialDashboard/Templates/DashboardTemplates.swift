@@ -10,7 +10,7 @@ enum DashboardTemplates {
             ("explain", explain), ("customers", customers), ("customer", customer), ("confirm", confirm), ("jobs", jobs),
             ("audit", audit), ("users", users), ("retention", retention), ("notifications", notifications), ("health", health),
             ("webhooks", webhooks), ("webhook", webhook), ("paywalls", paywalls), ("experiment", experiment),
-            ("payouts", payouts), ("account", account),
+            ("payouts", payouts), ("account", account), ("offers", offers),
         ]
         for (name, text) in templates {
             // Literal templates: a mistake in them is a programming error, caught by the first test that renders.
