@@ -1,11 +1,6 @@
 extension ErrorCode {
-    /// The dashboard's codes (sign-in, sessions, roles). Its pages answer them as HTML, never the JSON API,
-    /// so they are not among the API's codes (`storeNeutral`, README's table): README's Dashboard section
-    /// says each.
-    public static let dashboard: [ErrorCode] = [
-        .signInRequired, .signInFailed, .signInThrottled, .csrfTokenInvalid, .roleNotAllowed, .dashboardUserExists,
-        .invalidDashboardUser,
-    ]
+    // The dashboard's codes (sign-in, sessions, roles). Its pages answer them as HTML, never the JSON API, so
+    // they are not among the API's codes (`storeNeutral`, README's table); README's Dashboard section says each.
 
     public static let signInRequired = ErrorCode("sign_in_required", .unauthorized, "The dashboard page needs a signed-in person: the session is missing, ended or revoked.")
     public static let signInFailed = ErrorCode("sign_in_failed", .unauthorized, "The email or the password is wrong (the answer does not say which).")

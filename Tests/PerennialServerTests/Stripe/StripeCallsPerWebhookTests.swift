@@ -6,8 +6,9 @@ import Testing
 /// one month (reading the whole history cost two more calls for every period paid).
 @Suite("Stripe calls per webhook")
 struct StripeCallsPerWebhookTests {
-    /// The calls to Stripe per webhook delivered, over the renewal that ends paid period `n`, for n = 1, 24, 120
-    /// (no trial: the first period is paid).
+    /// The calls to Stripe per webhook delivered, over the renewal that ends paid period `n`, for n = 2, 24, 120
+    /// (no trial: the first period is paid). Not n = 1: under a loaded full run, the checkout's own work may
+    /// still be calling Stripe while the first renewal's webhooks arrive, and would be counted with them.
     @Test func aRenewalCostsTheSameCallsWhateverTheSubscriptionsAge() async throws {
         let counter = OutboundCallCounter()
         try await TestHarness.run(withStripe: true, configureStripe: { $0.checkout?.trialDays = nil }, outboundCalls: counter) { harness in
@@ -19,7 +20,7 @@ struct StripeCallsPerWebhookTests {
                 let end = try #require(subscription["items"]?["data"]?.array?.first?["current_period_end"]?.int)
                 let calls = await counter.calls["stripe"] ?? 0, webhooks = await stripe.webhookAttempts().count
                 await harness.advanceStripe(days: (Double(end * 1000 - harness.clock.now().milliseconds) / 1000 + 3_600) / 86_400)
-                guard [1, 24, 120].contains(period) else { continue }
+                guard [2, 24, 120].contains(period) else { continue }
                 let delivered = await stripe.webhookAttempts().count - webhooks
                 #expect(delivered > 0)
                 perWebhook[period] = Double((await counter.calls["stripe"] ?? 0) - calls) / Double(max(1, delivered))
@@ -27,8 +28,8 @@ struct StripeCallsPerWebhookTests {
             let web = try await harness.webSubscription("ida")
             #expect(web["state"].string == "active" && web["renewal_count"].int == 120, "\(web)")
             print("Stripe calls per webhook, by paid periods before the renewal: \(perWebhook.sorted { $0.key < $1.key })")
-            #expect(perWebhook[24] == perWebhook[1] && perWebhook[120] == perWebhook[1], "\(perWebhook)")
-            #expect((perWebhook[1] ?? 99) <= 6, "\(perWebhook)")
+            #expect(perWebhook[24] == perWebhook[2] && perWebhook[120] == perWebhook[2], "\(perWebhook)")
+            #expect((perWebhook[2] ?? 99) <= 6, "\(perWebhook)")
         }
     }
 }
