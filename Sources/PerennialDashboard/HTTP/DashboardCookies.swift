@@ -45,6 +45,10 @@ enum DashboardCookies {
         } else if let colon = host.lastIndex(of: ":") {
             host = host[..<colon]
         }
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        // 127.x.y.z as digits only: a name such as 127.example.com is not the machine itself.
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isIPv4Loopback = octets.count == 4 && octets[0] == "127"
+            && octets.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        return host == "localhost" || host == "::1" || isIPv4Loopback
     }
 }

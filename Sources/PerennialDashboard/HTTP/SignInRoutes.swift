@@ -34,8 +34,8 @@ struct SignInRoutes: Sendable {
         group.post("login") { request, context -> Response in
             let form = try await DashboardForm.read(request)
             let next = DashboardPaths.safeNext(form["next"])
-            guard let cookie = request.cookies[DashboardCookies.signInForm]?.value, let sent = form["csrf"],
-                  ConstantTime.equals(cookie, sent)
+            guard let cookie = request.cookies[DashboardCookies.signInForm]?.value, SessionToken(cookie: cookie) != nil,
+                  let sent = form["csrf"], ConstantTime.equals(cookie, sent)
             else {
                 return signInPage(request, SignInPage(
                     csrf: "", next: next, error: "The sign-in form expired; please sign in again."), status: .forbidden)

@@ -22,6 +22,10 @@ struct DashboardSessionTests {
             remote.host = "dashboard.example.com"
             let remoteCookie = try #require(try await remote.signIn("olive@example.com").setCookies.first { $0.hasPrefix("perennial_session=") })
             #expect(remoteCookie.contains("Secure") && remoteCookie.contains("HttpOnly"))
+            var lookalike = DashboardBrowser(harness)
+            lookalike.host = "127.0.0.1.example.com"
+            let lookalikeCookie = try #require(try await lookalike.signIn("olive@example.com").setCookies.first { $0.hasPrefix("perennial_session=") })
+            #expect(lookalikeCookie.contains("Secure"), "a name that starts like a loopback address is not one")
             // Pages are never cached and never framed.
             let page = try await local.get("/dashboard/apps/forest/overview")
             #expect(page.headers[.cacheControl] == "no-store")
@@ -47,6 +51,10 @@ struct DashboardSessionTests {
             let refused = try await forged.post(
                 "/dashboard/login", [("email", "olive@example.com"), ("password", DashboardPeople.password)], csrf: "guess")
             #expect(refused.status == 403 && forged.cookies["perennial_session"] == nil)
+            forged.cookies["perennial_sign_in"] = ""
+            let empty = try await forged.post(
+                "/dashboard/login", [("email", "olive@example.com"), ("password", DashboardPeople.password)], csrf: "")
+            #expect(empty.status == 403 && forged.cookies["perennial_session"] == nil, "an empty token is no token")
         }
     }
 
