@@ -17,18 +17,11 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 bin=${PERENNIAL_BIN:-$repo/.build/debug/perennial}
 screenshots=${SCREENSHOTS:-$repo/build-artifacts/screenshots}
 work=$(mktemp -d /tmp/perennial-dashboard.XXXXXX)
-cleanup() {
-    local pids
-    pids=$(jobs -p)
-    [[ -n $pids ]] && kill $pids 2>/dev/null
-    wait 2>/dev/null || true
-    [[ -n ${BROWSER_KEEP:-} ]] || rm -rf "$work"
-}
-trap cleanup EXIT
 # shellcheck source=lib/import-checks.sh
 source "$repo/scripts/lib/import-checks.sh"
 # shellcheck source=lib/browser-checks.sh
 source "$repo/scripts/lib/browser-checks.sh"
+trap browser_cleanup EXIT
 
 for port in 18380 18381 18390; do
     if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then

@@ -14,19 +14,12 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 bin=${PERENNIAL_BIN:-$repo/.build/debug/perennial}
 screenshots=${SCREENSHOTS:-$repo/build-artifacts/screenshots}
 work=$(mktemp -d /tmp/perennial-browser.XXXXXX)
-cleanup() {
-    local pids
-    pids=$(jobs -p)
-    [[ -n $pids ]] && kill $pids 2>/dev/null
-    wait 2>/dev/null || true
-    [[ -n ${BROWSER_KEEP:-} ]] || rm -rf "$work"
-}
-trap cleanup EXIT
 
 # shellcheck source=lib/import-checks.sh
 source "$repo/scripts/lib/import-checks.sh"
 # shellcheck source=lib/browser-checks.sh
 source "$repo/scripts/lib/browser-checks.sh"
+trap browser_cleanup EXIT
 venv=${BROWSER_VENV:-$work/venv}
 install_browser "$venv"
 

@@ -29,7 +29,7 @@ extension PerennialServer {
         _ overrides: Overrides, email: String, logger: Logger = Logger(label: "perennial")
     ) async throws -> Int? {
         try await withDashboardAccounts(try configuration(overrides), logger: logger) { accounts in
-            guard let user = try await accounts.users().first(where: { $0.email == email.lowercased() }) else { return nil }
+            guard let user = try await accounts.user(email: email) else { return nil }
             return try await accounts.signOutEverywhere(userID: user.id)
         }
     }

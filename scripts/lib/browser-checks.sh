@@ -1,5 +1,15 @@
 # Sourced by the browser checks (check-web-paywall.sh, check-dashboard.sh).
 
+# browser_cleanup: the exit trap of a check that works in $work: stops the servers it started and removes
+# $work (kept when BROWSER_KEEP is set).
+browser_cleanup() {
+  local pids
+  pids=$(jobs -p)
+  [[ -n $pids ]] && kill $pids 2>/dev/null
+  wait 2>/dev/null || true
+  [[ -n ${BROWSER_KEEP:-} ]] || rm -rf "$work"
+}
+
 # install_browser VENV: Chromium and its driver from Debian's packages (when either is missing), and VENV, a
 # virtualenv with Selenium and axe-selenium-python (made when it lacks them).
 install_browser() {

@@ -69,12 +69,9 @@ public struct DashboardAccountService: Sendable {
             throw PerennialError(.signInFailed, "the email or the password is wrong")
         }
         try await accounts.clearLoginFailures(subject: account)
-        let token = SessionToken.random()
-        try await accounts.createSession(DashboardSession(
-            tokenHash: token.hash, userID: user.id, createdAt: now, lastSeenAt: now,
-            expiresAt: now.adding(milliseconds: Self.lifetimeMilliseconds)))
+        let signedIn = try await openSession(for: user, at: now)
         try? await accounts.prune(sessionsEndedBefore: now.adding(milliseconds: -Self.idleLimitMilliseconds), failuresBefore: since)
-        return SignedIn(user: user, token: token)
+        return signedIn
     }
 
     /// Changes the person's password, once `current` proves it is them (a wrong one counts as a failed
@@ -95,10 +92,15 @@ public struct DashboardAccountService: Sendable {
         changed.passwordHash = try await hasher.hash(new)
         _ = try await accounts.updateUser(changed)
         try await accounts.deleteSessions(userID: user.id)
+        return try await openSession(for: changed, at: now)
+    }
+
+    /// A new session for the person, with a new random token.
+    private func openSession(for user: DashboardUser, at now: Instant) async throws -> SignedIn {
         let token = SessionToken.random()
         try await accounts.createSession(DashboardSession(
             tokenHash: token.hash, userID: user.id, createdAt: now, lastSeenAt: now, expiresAt: now.adding(milliseconds: Self.lifetimeMilliseconds)))
-        return SignedIn(user: changed, token: token)
+        return SignedIn(user: user, token: token)
     }
 
     /// The person a session cookie signs in, while the session lasts; nil (ending it) once it idled too
@@ -131,6 +133,12 @@ public struct DashboardAccountService: Sendable {
 
     /// Everyone, by email.
     public func users() async throws -> [DashboardUser] { try await accounts.users() }
+
+    /// The person with this id.
+    public func user(id: String) async throws -> DashboardUser? { try await accounts.user(id: id) }
+
+    /// The person with this email (in any case).
+    public func user(email: String) async throws -> DashboardUser? { try await accounts.user(email: email) }
 
     /// Removes a person and their sessions; false when there was no such person.
     public func deleteUser(id: String) async throws -> Bool { try await accounts.deleteUser(id: id) }

@@ -22,8 +22,9 @@ struct CustomerActionRoutes: Sendable {
             }
             let path = DashboardPaths.customer(app.id, view.appUserID)
             guard form["confirmed"] == "yes" else {
-                return confirm(
-                    signedIn, app, heading: "Ask the stores about \(view.appUserID) again?",
+                return ConfirmPage.response(
+                    chrome: chrome("Ask the stores again", signedIn, app), csrf: signedIn.csrfToken,
+                    heading: "Ask the stores about \(view.appUserID) again?",
                     summary: "Each of the customer's \(view.subscriptions.count) subscriptions is read again from its store within seconds, "
                         + "and whatever the store says now is recorded (a refund or renewal Perennial missed, say). Nothing changes at the store.",
                     action: path + "/refresh", button: "Ask the stores", cancel: path, formID: "confirm-refresh")
@@ -42,8 +43,8 @@ struct CustomerActionRoutes: Sendable {
             let appUserID = try AppUserIDRule.validated(try context.parameters.require("app_user_id"))
             let path = DashboardPaths.customer(app.id, appUserID)
             guard form["confirmed"] == "yes" else {
-                return confirm(
-                    signedIn, app, heading: "Erase \(appUserID)?",
+                return ConfirmPage.response(
+                    chrome: chrome("Erase a customer", signedIn, app), csrf: signedIn.csrfToken, heading: "Erase \(appUserID)?",
                     summary: "The customer's attributes, store tokens and aliases are deleted and their id is replaced by a pseudonym in their "
                         + "events, subscriptions and the audit log. Their purchases still count in the numbers, under the pseudonym. This cannot be undone.",
                     action: path + "/erase", button: "Erase the customer", cancel: path, formID: "confirm-erase")
@@ -57,13 +58,7 @@ struct CustomerActionRoutes: Sendable {
         }
     }
 
-    private func confirm(
-        _ signedIn: SignedIn, _ app: AppSettings, heading: String, summary: String, action: String, button: String, cancel: String,
-        formID: String
-    ) -> Response {
-        DashboardPage.render("confirm", CustomerRoutes.ConfirmPage(
-            chrome: Chrome(title: heading, signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id, section: .customers),
-            heading: heading, summary: summary, action: action, csrf: signedIn.csrfToken, fields: [.init(name: "confirmed", value: "yes")],
-            button: button, cancel: cancel, formID: formID))
+    private func chrome(_ title: String, _ signedIn: SignedIn, _ app: AppSettings) -> Chrome {
+        Chrome(title: title, signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id, section: .customers)
     }
 }

@@ -26,23 +26,6 @@ struct CustomerRoutes: Sendable {
         var hasRows: Bool
     }
 
-    struct ConfirmPage: Sendable {
-        struct Field: Sendable {
-            var name: String
-            var value: String
-        }
-
-        var chrome: Chrome
-        var heading: String
-        var summary: String
-        var action: String
-        var csrf: String
-        var fields: [Field]
-        var button: String
-        var cancel: String
-        var formID: String
-    }
-
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("apps/{app_id}/customers") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.support, app: try context.parameters.require("app_id"), request)
@@ -81,14 +64,14 @@ struct CustomerRoutes: Sendable {
             }
             let customerPath = DashboardPaths.customer(app.id, appUserID)
             guard form["confirmed"] == "yes" else {
-                return DashboardPage.render("confirm", ConfirmPage(
-                    chrome: chrome("Grant an offer", signedIn, app), heading: "Grant \(parts[1]) to \(appUserID)?",
+                return ConfirmPage.response(
+                    chrome: chrome("Grant an offer", signedIn, app), csrf: signedIn.csrfToken, heading: "Grant \(parts[1]) to \(appUserID)?",
                     summary: "The customer becomes eligible for the offer \(parts[1]) on \(parts[0]) for \(days) days, for this reason: \(reason). "
                         + "Their app may then show it and the store redeems it at their next purchase. The grant is recorded under your name.",
-                    action: customerPath + "/grant-offer", csrf: signedIn.csrfToken,
+                    action: customerPath + "/grant-offer",
                     fields: [.init(name: "offer_id", value: parts.joined(separator: " ")), .init(name: "reason", value: reason),
-                             .init(name: "days", value: String(days)), .init(name: "confirmed", value: "yes")],
-                    button: "Grant the offer", cancel: customerPath, formID: "confirm-grant"))
+                             .init(name: "days", value: String(days))],
+                    button: "Grant the offer", cancel: customerPath, formID: "confirm-grant")
             }
             return try await audit.change(by: signedIn, appID: app.id, request) {
                 _ = try await services.offers.grant(

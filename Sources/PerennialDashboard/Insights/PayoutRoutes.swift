@@ -40,14 +40,10 @@ struct PayoutRoutes: Sendable {
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("apps/{app_id}/payouts") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.viewer, app: try context.parameters.require("app_id"), request)
-            let today = CivilDate(utcDayOf: clock.now())
-            let query = request.uri.queryParameters
-            let from = try query.get("from").flatMap { $0.isEmpty ? nil : $0 }.map { try Self.date(String($0)) } ?? today
-            let to = try query.get("to").flatMap { $0.isEmpty ? nil : $0 }.map { try Self.date(String($0)) } ?? today.adding(days: 90)
-            guard let environment = StoreEnvironment(rawValue: query.get("environment").map { String($0) } ?? "production") else {
-                throw PerennialError(.badRequest, "environment must be production, sandbox or xcode")
-            }
-            let payments = try await payouts.forecast(app: app, from: from, through: to, environment: environment)
+            // The next 90 days unless the form says otherwise.
+            let query = try OverviewQuery(request, today: CivilDate(utcDayOf: clock.now()).adding(days: 90), defaultDays: 91)
+            let (from, to) = (query.from, query.to)
+            let payments = try await payouts.forecast(app: app, from: from, through: to, environment: query.filters.environment)
             let byMonth = Dictionary(grouping: payments) { $0.paymentDate.year * 100 + $0.paymentDate.month }
             let months = byMonth.keys.sorted().map { key -> Page.Month in
                 let inMonth = byMonth[key, default: []].sorted { ($0.paymentDate, $0.store.rawValue) < ($1.paymentDate, $1.store.rawValue) }
@@ -71,10 +67,5 @@ struct PayoutRoutes: Sendable {
                 chrome: Chrome(title: "Payouts of \(app.id)", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id, section: .payouts),
                 appID: app.id, from: from.description, to: to.description, months: months, hasMonths: !months.isEmpty))
         }
-    }
-
-    private static func date(_ text: String) throws -> CivilDate {
-        guard let date = CivilDate(iso: text) else { throw PerennialError(.invalidDateRange, "give dates as YYYY-MM-DD") }
-        return date
     }
 }

@@ -147,14 +147,12 @@ struct WebhookRoutes: Sendable {
             }
             let base = "\(DashboardPaths.app(app.id, .webhooks))/\(DashboardPaths.segment(id))"
             guard form["confirmed"] == "yes" else {
-                return DashboardPage.render("confirm", CustomerRoutes.ConfirmPage(
-                    chrome: chrome("Replay webhooks", signedIn, app), heading: "Send \(endpoint.record.url) its events again?",
+                return ConfirmPage.response(
+                    chrome: chrome("Replay webhooks", signedIn, app), csrf: signedIn.csrfToken, heading: "Send \(endpoint.record.url) its events again?",
                     summary: "Every event of \(from) to \(to) (UTC days) that this endpoint was sent goes again, in its original order, with "
                         + "its original id, so a receiver that deduplicates by id ignores what it already has. The replay is recorded under your name.",
-                    action: base + "/replay", csrf: signedIn.csrfToken,
-                    fields: [.init(name: "from", value: from.description), .init(name: "to", value: to.description),
-                             .init(name: "confirmed", value: "yes")],
-                    button: "Replay", cancel: base, formID: "confirm-replay"))
+                    action: base + "/replay", fields: [.init(name: "from", value: from.description), .init(name: "to", value: to.description)],
+                    button: "Replay", cancel: base, formID: "confirm-replay")
             }
             return try await audit.change(by: signedIn, appID: app.id, request) {
                 _ = try await webhooks.replay(

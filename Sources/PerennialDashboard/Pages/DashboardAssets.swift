@@ -7,14 +7,16 @@ enum DashboardAssets {
     static let stylesheet = DashboardStylesheet.text
     static let script = DashboardScript.text
 
-    static let stylesheetPath = "/dashboard/assets/\(version(of: stylesheet))/dashboard.css"
-    static let scriptPath = "/dashboard/assets/\(version(of: script))/dashboard.js"
+    static let stylesheetVersion = version(of: stylesheet)
+    static let scriptVersion = version(of: script)
+    static let stylesheetPath = "/dashboard/assets/\(stylesheetVersion)/dashboard.css"
+    static let scriptPath = "/dashboard/assets/\(scriptVersion)/dashboard.js"
 
     /// The asset at `version`/`name`, with its content type; nil for anything else.
     static func asset(version: String, name: String) -> (text: String, type: String)? {
         switch name {
-        case "dashboard.css" where version == Self.version(of: stylesheet): (stylesheet, "text/css; charset=utf-8")
-        case "dashboard.js" where version == Self.version(of: script): (script, "text/javascript; charset=utf-8")
+        case "dashboard.css" where version == stylesheetVersion: (stylesheet, "text/css; charset=utf-8")
+        case "dashboard.js" where version == scriptVersion: (script, "text/javascript; charset=utf-8")
         default: nil
         }
     }

@@ -87,17 +87,16 @@ struct UserRoutes: Sendable {
             guard id != signedIn.user.id else {
                 throw PerennialError(.invalidDashboardUser, "you cannot remove yourself; ask another owner")
             }
-            guard let person = try await accounts.users().first(where: { $0.id == id }) else {
+            guard let person = try await accounts.user(id: id) else {
                 throw PerennialError(.notFound, "there is no such person")
             }
             guard form["confirmed"] == "yes" else {
-                return DashboardPage.render("confirm", CustomerRoutes.ConfirmPage(
+                return ConfirmPage.response(
                     chrome: Chrome(title: "Remove a person", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: nil, section: .users),
-                    heading: "Remove \(person.name)?",
+                    csrf: signedIn.csrfToken, heading: "Remove \(person.name)?",
                     summary: "\(person.email) will be signed out everywhere and will no longer be able to sign in. Their past changes stay in the audit log.",
-                    action: "\(DashboardPaths.users)/\(DashboardPaths.segment(id))/delete", csrf: signedIn.csrfToken,
-                    fields: [.init(name: "confirmed", value: "yes")], button: "Remove \(person.name)", cancel: DashboardPaths.users,
-                    formID: "confirm-delete"))
+                    action: "\(DashboardPaths.users)/\(DashboardPaths.segment(id))/delete", button: "Remove \(person.name)",
+                    cancel: DashboardPaths.users, formID: "confirm-delete")
             }
             return try await audit.change(by: signedIn, appID: nil, request) {
                 _ = try await accounts.deleteUser(id: id)

@@ -25,9 +25,27 @@ struct DashboardOfferTests {
             try await DashboardPeople.create(harness, "vi@example.com", role: .viewer)
             var browser = DashboardBrowser(harness)
             try await browser.signIn("vi@example.com")
-            let page = try await browser.get("/dashboard/apps/forest/offers?environment=sandbox")
+            let today = CivilDate(utcDayOf: harness.clock.now())
+            let range = "from=\(today.adding(days: -6))&to=\(today)&environment=sandbox"
+            let page = try await browser.get("/dashboard/apps/forest/offers?\(range)")
             #expect(page.status == 200 && page.html.contains("<h1>Offers of forest</h1>"))
-            #expect(page.html.contains("<table id=\"offers\"") || page.html.contains("No offer was redeemed"))
+            // The page shows what the metrics API says was redeemed: each offer with its redemptions, or none.
+            let series = try await harness.client.execute(
+                uri: "/v1/admin/metrics/offers?\(range)&interval=day", method: .get, headers: [.authorization: "Bearer \(TestHarness.secretKey)"]
+            ) { try JSONObject($0.body) }
+            var sums: [String: Int64] = [:]
+            for point in series["points"].array {
+                for (key, value) in point["values"].value as? [String: Any] ?? [:] {
+                    sums[key, default: 0] += (value as? NSNumber)?.int64Value ?? 0
+                }
+            }
+            let offers = OfferRoutes.offers(sums)
+            #expect(page.html.contains("<table id=\"offers\"") == !offers.isEmpty)
+            #expect(page.html.contains("No offer was redeemed") == offers.isEmpty)
+            for (offer, values) in offers {
+                let identifier = offer.split(separator: ":", maxSplits: 1).last.map(String.init) ?? offer
+                #expect(page.html.contains("<td class=\"id\">\(identifier)</td><td class=\"number\">\(values["redemptions"] ?? 0)</td>"), "\(offer)")
+            }
             #expect(try await browser.get("/dashboard/apps/forest/offers?from=2026-01-02&to=2026-01-01").status == 400)
         }
     }
