@@ -39,6 +39,13 @@ struct DeferredRollupCell: Sendable, Hashable {
     var row: Row
     var value: Int64
 
+    /// The cell in its period's row of `metric_rollup_periods` (`MetricRollupPeriod`).
+    var inItsPeriod: DeferredRollupCell {
+        var cell = self
+        cell.row.day = MetricRollupPeriod.start(of: row.day)
+        return cell
+    }
+
     /// `cells` summed by row, rows whose sum is zero left out, in row order.
     static func summed(_ cells: [DeferredRollupCell]) -> [DeferredRollupCell] {
         var sums: [Row: Int64] = [:]

@@ -43,13 +43,21 @@ extension SQLLedgerSession {
         for statement in rollupInserts(cells, kind: session.kind) { try await session.sql.raw(statement).run() }
     }
 
-    /// The statements adding `cells` to the rollups: one on PostgreSQL, whatever the number of rows; one per
-    /// 500 rows of 9 parameters on SQLite, far below its limit.
+    /// The statements adding `cells` to the daily rollups and, summed by period, to `metric_rollup_periods`
+    /// (`MetricRollupPeriod`): the daily rows first, each table's in row order, so writes sharing rows lock
+    /// them in one order.
     static func rollupInserts(_ cells: [DeferredRollupCell], kind: DatabaseKind) -> [SQLQueryString] {
+        rollupInserts(cells, into: "metric_rollups", kind: kind)
+            + rollupInserts(DeferredRollupCell.summed(cells.map(\.inItsPeriod)), into: "metric_rollup_periods", kind: kind)
+    }
+
+    /// The statements adding `cells` to `table`: one on PostgreSQL, whatever the number of rows; one per
+    /// 500 rows of 9 parameters on SQLite, far below its limit.
+    private static func rollupInserts(_ cells: [DeferredRollupCell], into table: String, kind: DatabaseKind) -> [SQLQueryString] {
         guard !cells.isEmpty else { return [] }
         if kind == .postgresql {
             return ["""
-                INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
+                INSERT INTO \(unsafeRaw: table) (app_id, measure, day, environment, store, product_id, country, shard, value)
                 SELECT cell.app_id, cell.measure, cell.day, cell.environment, cell.store, cell.product_id, cell.country, cell.shard, cell.value
                 FROM unnest(\(bind: cells.map(\.row.appID))::text[], \(bind: cells.map(\.row.measure))::text[],
                             \(bind: cells.map(\.row.day))::bigint[], \(bind: cells.map(\.row.environment))::text[],
@@ -58,7 +66,7 @@ extension SQLLedgerSession {
                             \(bind: cells.map(\.value))::bigint[])
                     AS cell(app_id, measure, day, environment, store, product_id, country, shard, value)
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
-                    value = metric_rollups.value + excluded.value
+                    value = \(unsafeRaw: table).value + excluded.value
                 """]
         }
         return stride(from: 0, to: cells.count, by: 500).map { start in
@@ -69,30 +77,49 @@ extension SQLLedgerSession {
                 """
             }
             return """
-                INSERT INTO metric_rollups (app_id, measure, day, environment, store, product_id, country, shard, value)
+                INSERT INTO \(unsafeRaw: table) (app_id, measure, day, environment, store, product_id, country, shard, value)
                 VALUES \(rows.joined(separator: ", "))
                 ON CONFLICT (app_id, measure, day, environment, store, product_id, country, shard) DO UPDATE SET
-                    value = metric_rollups.value + excluded.value
+                    value = \(unsafeRaw: table).value + excluded.value
                 """
         }
     }
 
     public func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
         try await insertDeferredRollupCells()
+        // A stock's days before its first bucket: whole periods from the period sums, dated the day before the
+        // first daily row read, and the daily rows from the start of `summedBeforeDay`'s period.
+        var opening: [MetricTotal] = []
+        var fromDay = query.fromDay.map(Int64.init)
+        if query.fromDay == nil, let summedBefore = query.summedBeforeDay {
+            let boundary = MetricRollupPeriod.start(of: Int64(summedBefore))
+            opening = try await sql.raw(Self.totalsStatement(
+                query, table: "metric_rollup_periods", days: "day < \(bind: boundary)", groupedByDay: false)).all().map { row in
+                    MetricTotal(day: Int(boundary) - 1, measure: try row.string("measure"), value: try row.int64("total"))
+                }
+            fromDay = boundary
+        }
+        let days: SQLQueryString = fromDay.map { "day >= \(bind: $0) AND day <= \(bind: Int64(query.throughDay))" }
+            ?? "day <= \(bind: Int64(query.throughDay))"
+        return try await opening + sql.raw(Self.totalsStatement(query, table: "metric_rollups", days: days, groupedByDay: true)).all().map { row in
+            MetricTotal(day: Int(try row.int64("day")), measure: try row.string("measure"), value: try row.int64("total"))
+        }
+    }
+
+    /// The sums of `table`'s rows the query's filters and `days` select, by measure and, `groupedByDay`, by day.
+    private static func totalsStatement(_ query: MetricQuery, table: String, days: SQLQueryString, groupedByDay: Bool) -> SQLQueryString {
         var statement: SQLQueryString = """
-            SELECT day, measure, CAST(SUM(value) AS BIGINT) AS total FROM metric_rollups
+            SELECT \(unsafeRaw: groupedByDay ? "day, " : "")measure, CAST(SUM(value) AS BIGINT) AS total FROM \(unsafeRaw: table)
             WHERE app_id = \(bind: query.appID) AND measure >= \(bind: query.measurePrefix)
-                AND measure < \(bind: Self.prefixEnd(query.measurePrefix)) AND environment = \(bind: query.environment.rawValue)
-                AND day <= \(bind: Int64(query.throughDay))
+                AND measure < \(bind: prefixEnd(query.measurePrefix)) AND environment = \(bind: query.environment.rawValue)
             """
-        if let fromDay = query.fromDay { statement += " AND day >= \(bind: Int64(fromDay))" }
+        statement += " AND "
+        statement += days
         if let store = query.store { statement += " AND store = \(bind: store.rawValue)" }
         if let productID = query.productID { statement += " AND product_id = \(bind: productID)" }
         if let country = query.country { statement += " AND country = \(bind: country)" }
-        statement += " GROUP BY day, measure HAVING SUM(value) <> 0"
-        return try await sql.raw(statement).all().map { row in
-            MetricTotal(day: Int(try row.int64("day")), measure: try row.string("measure"), value: try row.int64("total"))
-        }
+        statement += groupedByDay ? " GROUP BY day, measure HAVING SUM(value) <> 0" : " GROUP BY measure HAVING SUM(value) <> 0"
+        return statement
     }
 
     public func metricContributionPage(
@@ -123,6 +150,7 @@ extension SQLLedgerSession {
     public func beginMetricRollupRebuild(appID: String) async throws {
         try await insertDeferredRollupCells()
         try await sql.raw("DELETE FROM metric_rollups WHERE app_id = \(bind: appID)").run()
+        try await sql.raw("DELETE FROM metric_rollup_periods WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_metric_contributions WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM subscription_lifetime_values WHERE app_id = \(bind: appID)").run()
         try await sql.raw("DELETE FROM customer_metric_contributions WHERE app_id = \(bind: appID)").run()

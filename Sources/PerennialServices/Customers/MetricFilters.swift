@@ -16,9 +16,9 @@ public struct MetricFilters: Sendable, Hashable {
     }
 
     /// The rollup query for a measure prefix over days.
-    func query(appID: String, measurePrefix: String, fromDay: Int?, throughDay: Int) -> MetricQuery {
+    func query(appID: String, measurePrefix: String, fromDay: Int?, throughDay: Int, summedBeforeDay: Int? = nil) -> MetricQuery {
         MetricQuery(
             appID: appID, environment: environment, measurePrefix: measurePrefix, fromDay: fromDay, throughDay: throughDay,
-            store: store, productID: productID, country: country)
+            summedBeforeDay: summedBeforeDay, store: store, productID: productID, country: country)
     }
 }

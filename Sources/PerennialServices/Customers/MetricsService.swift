@@ -22,9 +22,10 @@ public struct MetricsService: Sendable {
     ) async throws -> [SubscriptionMetrics.Point]? {
         guard let prefix = MetricSeries.measurePrefix(of: name) else { return nil }
         let buckets = try Self.buckets(from: from, through: through, interval: interval, clipped: true)
+        let stock = MetricSeries.isStock(name)
         let query = filters.query(
-            appID: app.id, measurePrefix: prefix, fromDay: MetricSeries.isStock(name) ? nil : from.daysSince1970,
-            throughDay: buckets[buckets.count - 1].end.daysSince1970)
+            appID: app.id, measurePrefix: prefix, fromDay: stock ? nil : from.daysSince1970,
+            throughDay: buckets[buckets.count - 1].end.daysSince1970, summedBeforeDay: stock ? from.daysSince1970 : nil)
         return MetricSeries.points(name, totals: try await totals(query), buckets: buckets)
     }
 

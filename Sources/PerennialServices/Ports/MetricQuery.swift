@@ -11,19 +11,24 @@ public struct MetricQuery: Sendable, Hashable {
     public var fromDay: Int?
     /// The last day to include.
     public var throughDay: Int
+    /// For a stock (`fromDay` nil): the first day whose total the caller reads on its own. The totals of the
+    /// days before it may come back summed, per measure, on an earlier day — the balance the stock opens with
+    /// — so a store need not return every day since the first.
+    public var summedBeforeDay: Int?
     public var store: Store?
     public var productID: String?
     public var country: String?
 
     public init(
         appID: String, environment: StoreEnvironment, measurePrefix: String, fromDay: Int?, throughDay: Int,
-        store: Store? = nil, productID: String? = nil, country: String? = nil
+        summedBeforeDay: Int? = nil, store: Store? = nil, productID: String? = nil, country: String? = nil
     ) {
         self.appID = appID
         self.environment = environment
         self.measurePrefix = measurePrefix
         self.fromDay = fromDay
         self.throughDay = throughDay
+        self.summedBeforeDay = summedBeforeDay
         self.store = store
         self.productID = productID
         self.country = country
