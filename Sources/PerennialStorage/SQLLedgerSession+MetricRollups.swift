@@ -43,12 +43,12 @@ extension SQLLedgerSession {
         for statement in rollupInserts(cells, kind: session.kind) { try await session.sql.raw(statement).run() }
     }
 
-    /// The statements adding `cells` to the daily rollups and, summed by period, to `metric_rollup_periods`
-    /// (`MetricRollupPeriod`): the daily rows first, each table's in row order, so writes sharing rows lock
-    /// them in one order.
+    /// The statements adding `cells` to the daily rollups and, the stocks' cells summed by period, to
+    /// `metric_rollup_periods` (`MetricRollupPeriod`; only a stock reads a balance from the first day): the
+    /// daily rows first, each table's in row order, so writes sharing rows lock them in one order.
     static func rollupInserts(_ cells: [DeferredRollupCell], kind: DatabaseKind) -> [SQLQueryString] {
-        rollupInserts(cells, into: "metric_rollups", kind: kind)
-            + rollupInserts(DeferredRollupCell.summed(cells.map(\.inItsPeriod)), into: "metric_rollup_periods", kind: kind)
+        let periods = DeferredRollupCell.summed(cells.filter { MetricSeries.isStockMeasure($0.row.measure) }.map(\.inItsPeriod))
+        return rollupInserts(cells, into: "metric_rollups", kind: kind) + rollupInserts(periods, into: "metric_rollup_periods", kind: kind)
     }
 
     /// The statements adding `cells` to `table`: one on PostgreSQL, whatever the number of rows; one per
@@ -88,10 +88,11 @@ extension SQLLedgerSession {
     public func metricTotals(_ query: MetricQuery) async throws -> [MetricTotal] {
         try await insertDeferredRollupCells()
         // A stock's days before its first bucket: whole periods from the period sums, dated the day before the
-        // first daily row read, and the daily rows from the start of `summedBeforeDay`'s period.
+        // first daily row read, and the daily rows from the start of `summedBeforeDay`'s period. (Other
+        // measures have no period sums: they are read by day.)
         var opening: [MetricTotal] = []
         var fromDay = query.fromDay.map(Int64.init)
-        if query.fromDay == nil, let summedBefore = query.summedBeforeDay {
+        if query.fromDay == nil, let summedBefore = query.summedBeforeDay, MetricSeries.isStockMeasure(query.measurePrefix) {
             let boundary = MetricRollupPeriod.start(of: Int64(summedBefore))
             opening = try await sql.raw(Self.totalsStatement(
                 query, table: "metric_rollup_periods", days: "day < \(bind: boundary)", groupedByDay: false)).all().map { row in

@@ -52,7 +52,17 @@ public enum MetricSeries {
 
     /// Whether the metric's buckets are values at their end (every total before counts).
     public static func isStock(_ name: String) -> Bool {
-        ["active_subscriptions", "mrr", "arr", "state_mix"].contains(name)
+        stockNames.contains(name)
+    }
+
+    private static let stockNames: Set = ["active_subscriptions", "mrr", "arr", "state_mix"]
+
+    /// The measure prefixes of the stock metrics: the measures whose running totals are read from the first day.
+    public static let stockMeasurePrefixes: [String] = Set(stockNames.compactMap(measurePrefix(of:))).sorted()
+
+    /// Whether `measure` (or a measure prefix) belongs to a stock metric.
+    public static func isStockMeasure(_ measure: String) -> Bool {
+        stockMeasurePrefixes.contains { measure.hasPrefix($0) }
     }
 
     /// The metric's points over the buckets (in order, not overlapping) from its measures' totals; nil for an
