@@ -201,12 +201,20 @@ public struct SQLJobQueue: JobQueue {
     }
 
     /// Jobs oldest first by `createdAt`, then id; of one app and in one state when given.
-    public func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job] {
+    public func jobs(appID: String?, state: Job.State?, after cursor: PageCursor?, limit: Int) async throws -> [Job] {
         guard limit > 0 else { return [] }
         return try await database.atomically(.read) { session in
             var query: SQLQueryString = "SELECT \(unsafeRaw: Self.columns) FROM jobs WHERE 1 = 1"
             if let appID { query += " AND app_id = \(bind: appID)" }
             if let state { query += " AND state = \(bind: state.rawValue)" }
+            if let cursor {
+                // A cursor whose id is not a job's number continues after every job created at its instant.
+                let id = Int64(cursor.id) ?? Int64.max
+                query += """
+                     AND (created_at > \(bind: cursor.instant.milliseconds)
+                        OR (created_at = \(bind: cursor.instant.milliseconds) AND id > \(bind: id)))
+                    """
+            }
             query += " ORDER BY created_at, id LIMIT \(bind: Int64(limit))"
             return try await session.sql.raw(query).all().map(Self.job(from:))
         }

@@ -26,12 +26,17 @@ public struct SQLNotificationInbox: NotificationInbox {
         }
     }
 
-    public func notifications(appID: String, limit: Int) async throws -> [InboundNotification] {
+    public func notifications(appID: String, after cursor: PageCursor?, limit: Int) async throws -> [InboundNotification] {
         try await database.atomically(.read) { session in
-            try await session.sql.raw("""
-                SELECT * FROM store_notifications WHERE app_id = \(bind: appID)
-                ORDER BY received_at DESC, notification_id LIMIT \(bind: max(1, limit))
-                """).all().map(Self.notification(from:))
+            var query: SQLQueryString = "SELECT * FROM store_notifications WHERE app_id = \(bind: appID)"
+            if let cursor {
+                query += """
+                     AND (received_at < \(bind: cursor.instant.milliseconds)
+                        OR (received_at = \(bind: cursor.instant.milliseconds) AND notification_id > \(bind: cursor.id)))
+                    """
+            }
+            query += " ORDER BY received_at DESC, notification_id LIMIT \(bind: Int64(max(1, limit)))"
+            return try await session.sql.raw(query).all().map(Self.notification(from:))
         }
     }
 

@@ -38,6 +38,31 @@ struct JobAdministrationTests {
         }
     }
 
+    /// Pages by cursor walk an app's jobs once, oldest first, those created at the same instant by number.
+    @Test(arguments: TestDatabase.available)
+    func pagesByCursorWalkEveryJobOnce(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let clock = FixedClock(Instant(milliseconds: 1))
+            let queue = SQLJobQueue(database: connection, clock: clock)
+            for created in [1, 1, 1, 2, 3] {
+                clock.set(Instant(milliseconds: Int64(created)))
+                try await queue.enqueue(Self.job("a", app: "forest"))
+            }
+            try await queue.enqueue(Self.job("a", app: "meadow"))
+            let every = try await queue.jobs(appID: "forest", state: .waiting, limit: 100).map(\.id)
+            var walked: [Int64] = []
+            var cursor: PageCursor?
+            while true {
+                let page = try await queue.jobs(appID: "forest", state: .waiting, after: cursor, limit: 2)
+                walked += page.map(\.id)
+                guard page.count == 2, let last = page.last else { break }
+                cursor = PageCursor(instant: last.createdAt, id: String(last.id))
+            }
+            #expect(every.count == 5)
+            #expect(walked == every)
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func countsGiveEachKindAndStateWithTheEarliestDueTime(database: TestDatabase) async throws {
         try await database.withDatabase { connection in

@@ -117,6 +117,28 @@ struct NotificationInboxTests {
         }
     }
 
+    /// Pages by cursor walk every notification once, newest first, those received at the same instant by id.
+    @Test(arguments: TestDatabase.available)
+    func pagesByCursorWalkEveryNotificationOnce(database: TestDatabase) async throws {
+        try await database.withDatabase { connection in
+            let inbox = SQLNotificationInbox(database: connection)
+            for (id, at) in [("e", 5), ("c", 3), ("d", 3), ("b", 3), ("a", 1)] { _ = try await inbox.receive(notification(id, at: Int64(at))) }
+            var walked: [String] = []
+            var cursor: PageCursor?
+            while true {
+                let page = try await inbox.notifications(appID: "app", after: cursor, limit: 2)
+                walked += page.map(\.notificationID)
+                guard page.count == 2, let last = page.last else { break }
+                cursor = PageCursor(instant: last.receivedAt, id: last.notificationID)
+            }
+            #expect(walked == ["e", "b", "c", "d", "a"])
+            #expect(try PageCursor(text: cursor?.text) == cursor)
+            for text in ["", "12", "x_a", "-1_a", String(repeating: "9", count: 400) + "_a"] {
+                #expect(throws: PerennialError.self) { try PageCursor(text: text) }
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func rejectedNotificationsAreBoundedByCountBytesAndAge(database: TestDatabase) async throws {
         try await database.withDatabase { connection in

@@ -3,8 +3,8 @@ import PerennialCore
 import PerennialHTTP
 import PerennialServices
 
-/// `GET /dashboard/apps/{app_id}/jobs?state=` (admin): the app's queued work, the dead letters (buried
-/// jobs) first; `POST …/jobs/{id}/retry` puts a dead letter back in the queue, due now.
+/// `GET /dashboard/apps/{app_id}/jobs?state=&after=` (admin): the app's queued work by state, the dead
+/// letters (buried jobs) first, oldest first, 100 a page by cursor; `POST …/jobs/{id}/retry` puts a dead letter back in the queue, due now.
 struct JobRoutes: Sendable {
     let gate: DashboardGate
     let audit: DashboardAudit
@@ -35,8 +35,11 @@ struct JobRoutes: Sendable {
         var filters: [Filter]
         var rows: [Row]
         var hasRows: Bool
+        var next: String?
         var csrf: String
     }
+
+    static let pageSize = 100
 
     static let states: [(Job.State, String)] = [(.buried, "Dead letters"), (.waiting, "Waiting"), (.held, "Held"), (.leased, "Running")]
 
@@ -47,8 +50,12 @@ struct JobRoutes: Sendable {
             guard let state = Job.State(rawValue: text == "dead" ? "buried" : text) else {
                 throw PerennialError(.invalidState, "state must be buried, waiting, held or leased")
             }
-            let listed = try await jobs.jobs(appID: app.id, state: state, limit: 200)
+            let cursor = try PageCursor(text: request.uri.queryParameters.get("after").map { String($0) })
+            let listed = try await jobs.jobs(appID: app.id, state: state, after: cursor, limit: Self.pageSize)
             let base = DashboardPaths.app(app.id, .jobs)
+            let next = listed.count == Self.pageSize ? listed.last.map {
+                "\(base)?state=\(state.rawValue)&after=\(PageCursor(instant: $0.createdAt, id: String($0.id)).text)"
+            } : nil
             let rows = listed.map { job in
                 Page.Row(
                     id: job.id, kind: job.kind, state: job.state.rawValue, attempts: job.attempts, runAt: TimeText(job.runAt),
@@ -62,7 +69,7 @@ struct JobRoutes: Sendable {
             return DashboardPage.render("jobs", Page(
                 chrome: chrome, appID: app.id, stateLabel: Self.states.first { $0.0 == state }?.1 ?? state.rawValue,
                 filters: Self.states.map { .init(label: $0.1, href: "\(base)?state=\($0.0.rawValue)", current: $0.0 == state ? "page" : nil) },
-                rows: rows, hasRows: !rows.isEmpty, csrf: signedIn.csrfToken))
+                rows: rows, hasRows: !rows.isEmpty, next: next, csrf: signedIn.csrfToken))
         }
         group.post("apps/{app_id}/jobs/{id}/retry") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.admin, app: try context.parameters.require("app_id"), request)

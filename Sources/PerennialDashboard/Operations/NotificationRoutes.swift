@@ -3,8 +3,9 @@ import PerennialCore
 import PerennialHTTP
 import PerennialServices
 
-/// `GET /dashboard/apps/{app_id}/notifications` (admin): the latest 200 store notifications received for the
-/// app, with what became of each — processed, queued, or rejected and why. Bodies stay sealed.
+/// `GET /dashboard/apps/{app_id}/notifications?after=` (admin): the store notifications received for the app,
+/// newest first, 100 a page by cursor, with what became of each — processed, queued, or rejected and why
+/// ("rejected here": on this page). Bodies stay sealed.
 struct NotificationRoutes: Sendable {
     let gate: DashboardGate
     let inbox: any NotificationInbox
@@ -25,12 +26,20 @@ struct NotificationRoutes: Sendable {
         var rows: [Row]
         var hasRows: Bool
         var rejected: Int
+        var pageSize: Int
+        var next: String?
     }
+
+    static let pageSize = 100
 
     func add(to group: RouterGroup<PerennialRequestContext>) {
         group.get("apps/{app_id}/notifications") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.admin, app: try context.parameters.require("app_id"), request)
-            let notifications = try await inbox.notifications(appID: app.id, limit: 200)
+            let cursor = try PageCursor(text: request.uri.queryParameters.get("after").map { String($0) })
+            let notifications = try await inbox.notifications(appID: app.id, after: cursor, limit: Self.pageSize)
+            let next = notifications.count == Self.pageSize ? notifications.last.map {
+                "\(DashboardPaths.app(app.id, .notifications))?after=\(DashboardPaths.query(PageCursor(instant: $0.receivedAt, id: $0.notificationID).text))"
+            } : nil
             let rows = notifications.map { notification in
                 let type = [notification.outcome?.notificationType, notification.outcome?.subtype].compactMap { $0 }.joined(separator: " · ")
                 return Page.Row(
@@ -42,7 +51,8 @@ struct NotificationRoutes: Sendable {
             return DashboardPage.render("notifications", Page(
                 chrome: Chrome(
                     title: "Notifications of \(app.id)", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id, section: .notifications),
-                appID: app.id, rows: rows, hasRows: !rows.isEmpty, rejected: rows.filter { $0.status == "rejected" }.count))
+                appID: app.id, rows: rows, hasRows: !rows.isEmpty, rejected: rows.filter { $0.status == "rejected" }.count,
+                pageSize: Self.pageSize, next: next))
         }
     }
 }

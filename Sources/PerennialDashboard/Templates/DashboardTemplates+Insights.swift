@@ -22,12 +22,13 @@ extension DashboardTemplates {
     static let notifications = """
     {{> top}}
     <h1>Store notifications of {{appID}}</h1>
-    <p class="hint">The latest 200 notifications the stores sent, newest first: processed, waiting, or rejected with the reason ({{rejected}} rejected here). Their bodies stay sealed.</p>
+    <p class="hint">The notifications the stores sent, newest first, {{pageSize}} a page: processed, waiting, or rejected with the reason ({{rejected}} rejected here). Their bodies stay sealed.</p>
     {{#hasRows}}
     <div class="table-wrap" role="region" aria-label="Notifications" tabindex="0"><table id="notifications">
     <thead><tr><th scope="col">Received</th><th scope="col">Store</th><th scope="col">Type</th><th scope="col">Outcome</th><th scope="col">Reason</th><th scope="col" class="number">Bytes</th></tr></thead>
     <tbody>{{#rows}}<tr><td><time datetime="{{received.iso}}" data-instant title="{{received.utc}}">{{received.utc}}</time></td><td>{{store}}</td><td>{{type}}</td><td><span class="badge {{tone}}">{{status}}</span></td><td><code>{{reason}}</code></td><td class="number">{{bytes}}</td></tr>{{/rows}}</tbody>
     </table></div>
+    {{#next}}<p class="pager"><a href="{{next}}">Older notifications</a></p>{{/next}}
     {{/hasRows}}
     {{^hasRows}}<p class="empty">No notification has arrived yet. Point each store's server notifications at Perennial (README, Configuration); <code>perennial doctor</code> says what is missing.</p>{{/hasRows}}
     {{> bottom}}

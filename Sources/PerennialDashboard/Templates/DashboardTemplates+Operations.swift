@@ -12,6 +12,7 @@ extension DashboardTemplates {
     <td>{{#lastError}}{{lastError}}{{/lastError}}{{^lastError}}—{{/lastError}}</td>
     <td>{{#retryAction}}<form class="retry-job" method="post" action="{{retryAction}}"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry<span class="visually-hidden"> job {{id}}</span></button></form>{{/retryAction}}</td></tr>{{/rows}}</tbody>
     </table></div>
+    {{#next}}<p class="pager"><a href="{{next}}">Later jobs</a></p>{{/next}}
     {{/hasRows}}
     {{^hasRows}}<p class="empty">No job in this state. Dead letters appear here when work keeps failing (a store refusing, a notification that cannot be read); retry them once the cause is mended.</p>{{/hasRows}}
     {{> bottom}}

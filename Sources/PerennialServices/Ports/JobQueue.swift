@@ -26,8 +26,9 @@ public protocol JobQueue: Sendable {
     /// Moves a job that keeps failing out of the queue, keeping it for inspection.
     func bury(jobID: Int64, error: String) async throws
 
-    /// Jobs, oldest first: of one app when `appID` is given, in one state when `state` is given.
-    func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job]
+    /// Jobs, oldest first: of one app when `appID` is given, in one state when `state` is given, after
+    /// `cursor`'s job (created then or later, its id the job's number) when given.
+    func jobs(appID: String?, state: Job.State?, after cursor: PageCursor?, limit: Int) async throws -> [Job]
 
     /// Puts a buried job back in the queue, due at `runAt`, with its attempts reset; returns the job, or nil
     /// when there is no buried job with this id (of this app, when `appID` is given).
@@ -46,5 +47,12 @@ extension JobQueue {
     /// Every job, oldest first.
     public func jobs(limit: Int) async throws -> [Job] {
         try await jobs(appID: nil, state: nil, limit: limit)
+    }
+}
+
+extension JobQueue {
+    /// The oldest jobs: of one app when `appID` is given, in one state when `state` is given.
+    public func jobs(appID: String?, state: Job.State?, limit: Int) async throws -> [Job] {
+        try await jobs(appID: appID, state: state, after: nil, limit: limit)
     }
 }

@@ -23,8 +23,8 @@ public protocol NotificationInbox: Sendable {
     /// When the latest notification from `store` for the app arrived; nil: none ever did.
     func lastReceived(appID: String, store: Store) async throws -> Instant?
 
-    /// An app's notifications, newest first.
-    func notifications(appID: String, limit: Int) async throws -> [InboundNotification]
+    /// An app's notifications, newest first; after `cursor`'s (received then, or before) when given.
+    func notifications(appID: String, after cursor: PageCursor?, limit: Int) async throws -> [InboundNotification]
 
     /// One notification, with its sealed body.
     func notification(appID: String, notificationID: String) async throws -> InboundNotification?
@@ -32,4 +32,11 @@ public protocol NotificationInbox: Sendable {
     /// Notifications of every app still `received` (not settled) that arrived before `receivedBefore`,
     /// oldest first: those whose processing was interrupted.
     func unsettled(receivedBefore: Instant, limit: Int) async throws -> [InboundNotification]
+}
+
+extension NotificationInbox {
+    /// An app's latest notifications, newest first.
+    public func notifications(appID: String, limit: Int) async throws -> [InboundNotification] {
+        try await notifications(appID: appID, after: nil, limit: limit)
+    }
 }

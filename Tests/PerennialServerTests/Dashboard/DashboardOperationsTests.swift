@@ -59,6 +59,31 @@ struct DashboardOperationsTests {
         }
     }
 
+    /// The jobs and notifications pages are paged by cursor: a link to the next page while a page is full,
+    /// none on the last, and a cursor Perennial did not give refused.
+    @Test func jobsAndNotificationsArePagedByCursor() async throws {
+        try await TestHarness.run { harness in
+            let later = harness.clock.now().adding(milliseconds: 86_400_000 * 30)
+            for index in 0..<101 {
+                try await harness.stack.jobs.enqueue(NewJob(kind: "test.idle", appID: "forest", payload: Data("\(index)".utf8), runAt: later))
+            }
+            try await DashboardPeople.create(harness, "ada@example.com", role: .admin)
+            var browser = DashboardBrowser(harness)
+            try await browser.signIn("ada@example.com")
+            let first = try await browser.get("/dashboard/apps/forest/jobs?state=waiting")
+            #expect(first.status == 200 && first.html.components(separatedBy: "data-job-id=").count - 1 == 100)
+            let link = try #require(first.html.range(of: #"<a href="([^"]+)">Later jobs</a>"#, options: .regularExpression).map {
+                String(first.html[$0].dropFirst(9).prefix { $0 != "\"" }).replacingOccurrences(of: "&amp;", with: "&")
+            })
+            let second = try await browser.get(link)
+            #expect(second.status == 200 && second.html.components(separatedBy: "data-job-id=").count - 1 == 1)
+            #expect(!second.html.contains("Later jobs"))
+            #expect(try await browser.get("/dashboard/apps/forest/jobs?state=waiting&after=zz").status == 400)
+            #expect(try await browser.get("/dashboard/apps/forest/notifications?after=-5_x").status == 400)
+            #expect(!(try await browser.get("/dashboard/apps/forest/notifications").html.contains("Older notifications")))
+        }
+    }
+
     @Test func theRetentionPageIsAViewersAndTheOperationsPagesAreNot() async throws {
         try await TestHarness.run { harness in
             try await DashboardPeople.create(harness, "vi@example.com", role: .viewer)
