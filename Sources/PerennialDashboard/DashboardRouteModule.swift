@@ -84,6 +84,7 @@ public struct DashboardRouteModule: RouteModule {
         JobRoutes(gate: gate, audit: audit, jobs: services.jobs, clock: services.clock).add(to: group)
         AuditRoutes(gate: gate, log: services.auditLog).add(to: group)
         UserRoutes(gate: gate, audit: audit, accounts: services.accounts, apps: services.apps).add(to: group)
+        UserAccessRoutes(gate: gate, audit: audit, accounts: services.accounts, apps: services.apps).add(to: group)
         AccountRoutes(gate: gate, audit: audit, accounts: services.accounts, trustedProxyHeader: services.trustedProxyHeader).add(to: group)
     }
 }

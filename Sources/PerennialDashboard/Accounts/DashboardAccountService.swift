@@ -32,12 +32,7 @@ public struct DashboardAccountService: Sendable {
         let email = try Self.validatedEmail(email)
         let name = try Self.validatedName(name)
         try Self.validatePassword(password)
-        if let appIDs {
-            guard !appIDs.isEmpty else { throw PerennialError(.invalidDashboardUser, "apps: name at least one app, or none for every app") }
-            if let unknown = appIDs.first(where: { !knownAppIDs.contains($0) }) {
-                throw PerennialError(.invalidDashboardUser, "apps: there is no app \(unknown)")
-            }
-        }
+        try Self.validateApps(appIDs, knownAppIDs: knownAppIDs)
         let user = DashboardUser(
             id: "usr_" + SHA256Hex.digest(SessionToken.random().value).prefix(24), email: email, name: name, role: role,
             appIDs: appIDs, passwordHash: try await hasher.hash(password), createdAt: clock.now())
@@ -134,6 +129,23 @@ public struct DashboardAccountService: Sendable {
     /// Everyone, by email.
     public func users() async throws -> [DashboardUser] { try await accounts.users() }
 
+    /// Gives a person another role or other apps (an owner sees every app), from their next request on.
+    /// Refused for the last owner becoming anything else: someone must be able to manage the people.
+    public func changeAccess(
+        of id: String, role: DashboardRole, appIDs: [String]?, knownAppIDs: [String]
+    ) async throws -> DashboardUser {
+        guard var user = try await accounts.user(id: id) else { throw PerennialError(.notFound, "there is no such person") }
+        let appIDs = role == .owner ? nil : appIDs
+        try Self.validateApps(appIDs, knownAppIDs: knownAppIDs)
+        if user.role == .owner, role != .owner, try await !accounts.users().contains(where: { $0.role == .owner && $0.id != id }) {
+            throw PerennialError(.invalidDashboardUser, "role: \(user.email) is the only owner; make someone else an owner first")
+        }
+        user.role = role
+        user.appIDs = appIDs
+        guard try await accounts.updateUser(user) else { throw PerennialError(.notFound, "there is no such person") }
+        return user
+    }
+
     /// The person with this id.
     public func user(id: String) async throws -> DashboardUser? { try await accounts.user(id: id) }
 
@@ -144,6 +156,15 @@ public struct DashboardAccountService: Sendable {
     public func deleteUser(id: String) async throws -> Bool { try await accounts.deleteUser(id: id) }
 
     /// An email address as people are stored by: trimmed, lower case, one `@` with text either side.
+    /// A person's apps: nil for every app, else at least one, each an app of the deployment.
+    static func validateApps(_ appIDs: [String]?, knownAppIDs: [String]) throws {
+        guard let appIDs else { return }
+        guard !appIDs.isEmpty else { throw PerennialError(.invalidDashboardUser, "apps: name at least one app, or none for every app") }
+        if let unknown = appIDs.first(where: { !knownAppIDs.contains($0) }) {
+            throw PerennialError(.invalidDashboardUser, "apps: there is no app \(unknown)")
+        }
+    }
+
     static func validatedEmail(_ text: String) throws -> String {
         let email = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)

@@ -36,6 +36,11 @@ struct DashboardForm: Sendable {
         return value
     }
 
+    /// A comma-separated list of app ids; nil when the field is empty (every app).
+    func appIDs(_ name: String) -> [String]? {
+        text(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
     private static func decode(_ text: Substring) -> String? {
         text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }

@@ -5,7 +5,8 @@ import PerennialServices
 
 /// The deployment's people (owner only): `GET /dashboard/users` lists them with a form to add one;
 /// `POST /dashboard/users` adds one; `POST /dashboard/users/{id}/sign-out` ends their sessions everywhere;
-/// `POST /dashboard/users/{id}/delete` removes them after a confirmation. Every change is in the audit log.
+/// `POST /dashboard/users/{id}/delete` removes them after a confirmation (their role and apps change on
+/// `UserAccessRoutes`' page). Every change is in the audit log.
 struct UserRoutes: Sendable {
     let gate: DashboardGate
     let audit: DashboardAudit
@@ -20,6 +21,7 @@ struct UserRoutes: Sendable {
             var role: String
             var apps: String
             var created: TimeText
+            var accessPage: String
             var signOutAction: String
             var deleteAction: String
             var isSelf: Bool
@@ -49,6 +51,7 @@ struct UserRoutes: Sendable {
             case "created": page.chrome.status = "The person was added; they can sign in now."
             case "signed-out": page.chrome.status = "Every session of that person has ended."
             case "deleted": page.chrome.status = "The person was removed and signed out."
+            case "access": page.chrome.status = "The person's access changed; it applies from their next page."
             default: break
             }
             return DashboardPage.render("users", page)
@@ -59,7 +62,7 @@ struct UserRoutes: Sendable {
             guard let role = DashboardRole(rawValue: form.text("role") ?? "") else {
                 return try await refused(signedIn, form, "role: choose owner, admin, support or viewer")
             }
-            let appIDs = form.text("apps").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            let appIDs = form.appIDs("apps")
             do {
                 return try await audit.change(by: signedIn, appID: nil, request) {
                     _ = try await accounts.createUser(
@@ -121,6 +124,7 @@ struct UserRoutes: Sendable {
             Page.Row(
                 id: user.id, email: user.email, name: user.name, role: user.role.rawValue,
                 apps: user.role == .owner ? "every app" : user.appIDs?.joined(separator: ", ") ?? "every app", created: TimeText(user.createdAt),
+                accessPage: "\(DashboardPaths.users)/\(DashboardPaths.segment(user.id))",
                 signOutAction: "\(DashboardPaths.users)/\(DashboardPaths.segment(user.id))/sign-out",
                 deleteAction: "\(DashboardPaths.users)/\(DashboardPaths.segment(user.id))/delete", isSelf: user.id == signedIn.user.id)
         }

@@ -39,7 +39,8 @@ extension DashboardTemplates {
     <div class="table-wrap" role="region" aria-label="People" tabindex="0"><table id="users">
     <thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Apps</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
     <tbody>{{#rows}}<tr><td>{{email}}</td><td>{{name}}</td><td>{{role}}</td><td>{{apps}}</td><td><time datetime="{{created.iso}}" data-instant title="{{created.utc}}">{{created.utc}}</time></td>
-    <td><form class="inline" method="post" action="{{signOutAction}}"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="secondary">Sign out everywhere<span class="visually-hidden"> ({{email}})</span></button></form>
+    <td><a class="button secondary" href="{{accessPage}}">Change access<span class="visually-hidden"> ({{email}})</span></a>
+    <form class="inline" method="post" action="{{signOutAction}}"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="secondary">Sign out everywhere<span class="visually-hidden"> ({{email}})</span></button></form>
     {{^isSelf}}<form class="inline" method="post" action="{{deleteAction}}"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Remove…<span class="visually-hidden"> ({{email}})</span></button></form>{{/isSelf}}</td></tr>{{/rows}}</tbody>
     </table></div>
     <h2 id="add-heading">Add a person</h2>
@@ -54,6 +55,23 @@ extension DashboardTemplates {
     <label for="first-password">First password (12 characters or more; they change it on their account page)</label><input id="first-password" name="password" type="password" autocomplete="new-password" required minlength="12">
     <button type="submit">Add the person</button>
     </form>
+    {{> bottom}}
+    """
+
+    static let userAccess = """
+    {{> top}}
+    <h1>Access of {{name}}</h1>
+    <p class="hint">{{email}} is {{role}} today. A new role or other apps apply from their next page; their sessions stay.</p>
+    {{#error}}<p class="alert" role="alert">{{error}}</p>{{/error}}
+    <form id="change-access" class="card stack" method="post" action="{{action}}" aria-labelledby="access-heading">
+    <h2 id="access-heading">Role and apps</h2>
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <label for="access-role">Role</label><select id="access-role" name="role">{{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/roles}}</select>
+    <label for="access-apps">Apps (comma-separated; empty for every app; an owner has every app)</label><input id="access-apps" name="apps" value="{{appsField}}" placeholder="{{appList}}" aria-describedby="access-hint">
+    <span id="access-hint" class="hint">Viewers see numbers only; support also customers; admins also operations; owners everything, people included.</span>
+    <button type="submit">Save the access</button>
+    </form>
+    <p><a href="/dashboard/users">Back to the people</a></p>
     {{> bottom}}
     """
 }
