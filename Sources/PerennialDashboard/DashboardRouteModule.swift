@@ -78,6 +78,7 @@ public struct DashboardRouteModule: RouteModule {
         PayoutRoutes(gate: gate, payouts: services.payouts, clock: services.clock).add(to: group)
         OfferRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         PaywallRoutes(gate: gate, audit: audit, paywalls: services.paywalls).add(to: group)
+        PaywallPreviewRoutes(gate: gate, paywalls: services.paywalls).add(to: group)
         NotificationRoutes(gate: gate, inbox: services.notificationInbox).add(to: group)
         WebhookRoutes(gate: gate, audit: audit, webhooks: services.webhooks, clock: services.clock).add(to: group)
         HealthRoutes(gate: gate, health: services.health).add(to: group)

@@ -359,6 +359,43 @@ def check_table(d, path, table, needles, name):
     d.check_page(name)
 
 
+def check_paywall_preview(d):
+    """The paywalls page's first preview link shows the web paywall in a phone frame and a desktop frame."""
+    d.get(f"/dashboard/apps/{APP}/paywalls")
+    links = d.all("#paywall-previews a")
+    if not links:
+        fail("paywalls: no preview link (the example's document has paywalls)")
+    name = links[0].text
+    links[0].click()
+    WebDriverWait(d.driver, 10).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".preview iframe")) == 2)
+    titles = []
+    for frame in d.all(".preview iframe"):
+        d.driver.switch_to.frame(frame)
+        try:
+            WebDriverWait(d.driver, 10).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "h1"))
+            titles.append(d.driver.find_element(By.CSS_SELECTOR, "h1").text)
+        finally:
+            d.driver.switch_to.default_content()
+    if len(titles) != 2 or not all(titles) or titles[0] != titles[1]:
+        fail(f"paywall preview of {name}: the frames' headings are {titles}")
+    passed(f"paywall-preview: {name} framed at phone and desktop widths, headed {titles[0]!r}")
+    d.check_page("paywall-preview")
+
+
+def check_access_page(d, email):
+    """The people page's "Change access" link of `email` opens a form with their role chosen; nothing is saved."""
+    row = next((row for row in d.all("table#users tbody tr") if email in row.text), None)
+    if row is None:
+        fail(f"users: no row for {email}")
+    d.find("a[href^='/dashboard/users/']", within=row).click()
+    WebDriverWait(d.driver, 10).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "form#change-access"))
+    role = Select(d.find("select#access-role")).first_selected_option.text
+    if email not in d.find("main").text or not role:
+        fail(f"access page of {email}: it does not name them, or no role is chosen")
+    passed(f"user-access: {email}'s access page shows the role {role}")
+    d.check_page("user-access")
+
+
 def check_refused(d, path, name):
     d.get(path)
     status = d.status(path)
@@ -398,11 +435,13 @@ def check_as_owner(d, owner, customer, original_transaction_id, emails):
         if d.heading() in ("Not allowed", "Not found", "Something went wrong"):
             fail(f"{section}: the owner's page answered {d.heading()!r}")
         d.check_page(section)
+    check_paywall_preview(d)
     d.get("/dashboard/account")
     d.find("form#change-password")
     d.check_page("account")
     check_table(d, AUDIT, "table#audit", [owner[0]], "audit")   # the grant and the retry, under the person's name
     check_table(d, USERS, "table#users", emails, "users")
+    check_access_page(d, emails[-1])
     sign_out(d, "owner")
     return customer_path
 

@@ -4,7 +4,8 @@ import PerennialServices
 
 /// Finds an app's customers by what support is given: an app user id, an alias, or a store's id for a
 /// subscription (an App Store original transaction id, a Google Play purchase token — the first of a
-/// chain or a later one — or a Stripe subscription id). Each is an exact match on an index.
+/// chain or a later one, a Stripe subscription or customer id, a PayPal, Square or Adyen payment the store
+/// adapter named the subscription by). Each is an exact match on an index.
 enum CustomerSearch {
     struct Match: Sendable, Hashable {
         var appUserID: String

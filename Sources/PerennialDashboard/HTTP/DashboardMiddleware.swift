@@ -12,7 +12,7 @@ struct DashboardMiddleware: RouterMiddleware {
     static let securityHeaders: HTTPFields = [
         HTTPField.Name("Content-Security-Policy")!:
             "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; "
-            + "frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
+            + "frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; connect-src 'self'",
         HTTPField.Name("X-Frame-Options")!: "DENY",
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         HTTPField.Name("Referrer-Policy")!: "same-origin",

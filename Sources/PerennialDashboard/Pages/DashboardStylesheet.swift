@@ -78,6 +78,14 @@ enum DashboardStylesheet {
     nav ul.inline { list-style: none; padding: 0; margin: 0 0 1rem; gap: .5rem 1.25rem; }
     .empty { background: var(--paper); border: 1px dashed #9ca3af; border-radius: 8px; padding: 1rem; color: var(--muted); }
     .pager { margin-top: .75rem; }
+    ul.inline { list-style: none; padding: 0; }
+    .previews { display: flex; flex-wrap: wrap; gap: 1.25rem; align-items: flex-start; }
+    .preview { margin: 0; max-width: 100%; }
+    .preview figcaption { font-weight: 600; margin-bottom: .5rem; }
+    .preview iframe { border: 1px solid var(--line); border-radius: 12px; background: #fff; display: block; max-width: 100%; }
+    .frame-wrap { width: 642px; max-width: 100%; height: 402px; overflow: auto; }
+    .frame-wrap .scaled { width: 640px; height: 400px; overflow: hidden; }
+    .frame-wrap iframe { transform: scale(.5); transform-origin: 0 0; max-width: none; border-radius: 0; }
     @media (max-width: 640px) {
       main { padding: .75rem; }
       .bar { padding: .5rem .75rem; }

@@ -17,7 +17,12 @@ struct PaywallRoutes: Sendable {
         struct Placement: Sendable {
             var id: String
             var paywall: String
-            var preview: String
+            var preview: String?
+        }
+
+        struct PaywallLink: Sendable {
+            var id: String
+            var href: String
         }
 
         struct ExperimentRow: Sendable {
@@ -42,6 +47,8 @@ struct PaywallRoutes: Sendable {
         var hasProblems: Bool
         var placements: [Placement]
         var hasPlacements: Bool
+        var paywallLinks: [PaywallLink]
+        var hasPaywalls: Bool
         var experiments: [ExperimentRow]
         var hasExperiments: Bool
         var revisions: [Revision]
@@ -110,10 +117,11 @@ struct PaywallRoutes: Sendable {
             document: edited ?? stored ?? Self.starter,
             problems: problems, hasProblems: !problems.isEmpty,
             placements: (document?.placements ?? []).map {
-                .init(id: $0.id, paywall: $0.defaultPaywall ?? "—",
-                      preview: "/p/\(DashboardPaths.segment(app.id))/\(DashboardPaths.segment($0.id))?app_user_id=dashboard-preview")
+                .init(id: $0.id, paywall: $0.defaultPaywall ?? "—", preview: $0.defaultPaywall.map { PaywallPreviewRoutes.path(app.id, $0) })
             },
             hasPlacements: !(document?.placements ?? []).isEmpty,
+            paywallLinks: (document?.paywalls ?? []).map { .init(id: $0.id, href: PaywallPreviewRoutes.path(app.id, $0.id)) },
+            hasPaywalls: !(document?.paywalls ?? []).isEmpty,
             experiments: (document?.experiments ?? []).map {
                 .init(id: $0.id, placement: $0.placement, status: $0.status.rawValue,
                       variants: $0.variants.map { "\($0.id) (\($0.weight))" }.joined(separator: ", "),

@@ -6,11 +6,14 @@ extension DashboardTemplates {
     <h2>Placements</h2>
     {{#hasPlacements}}
     <div class="table-wrap" role="region" aria-label="Placements" tabindex="0"><table id="placements">
-    <thead><tr><th scope="col">Placement</th><th scope="col">Default paywall</th><th scope="col">Web preview</th></tr></thead>
-    <tbody>{{#placements}}<tr><td>{{id}}</td><td>{{paywall}}</td><td><a href="{{preview}}&amp;device=phone">phone</a> · <a href="{{preview}}&amp;device=desktop">desktop</a></td></tr>{{/placements}}</tbody>
+    <thead><tr><th scope="col">Placement</th><th scope="col">Default paywall</th></tr></thead>
+    <tbody>{{#placements}}<tr><td>{{id}}</td><td>{{#preview}}<a href="{{preview}}">{{paywall}}</a>{{/preview}}{{^preview}}{{paywall}}{{/preview}}</td></tr>{{/placements}}</tbody>
     </table></div>
     {{/hasPlacements}}
     {{^hasPlacements}}<p class="empty">No placement yet: a placement names where the app shows a paywall (onboarding, settings).</p>{{/hasPlacements}}
+    {{#hasPaywalls}}<h2>Previews</h2>
+    <p class="hint">Each paywall as the web paywall renders it for a new customer, at phone and desktop widths; a preview records no exposure.</p>
+    <ul class="inline" id="paywall-previews">{{#paywallLinks}}<li><a href="{{href}}">{{id}}</a></li>{{/paywallLinks}}</ul>{{/hasPaywalls}}
     <h2>Experiments</h2>
     {{#hasExperiments}}
     <div class="table-wrap" role="region" aria-label="Experiments" tabindex="0"><table id="experiments">
@@ -44,6 +47,24 @@ extension DashboardTemplates {
     <tbody>{{#arms}}<tr><th scope="row">{{id}}</th><td>{{paywall}}</td><td class="number">{{exposures}}</td><td class="number">{{trialStarts}}</td><td class="number">{{conversions}}</td><td class="number">{{conversionRate}}</td><td>{{interval}}</td><td class="number">{{probabilityBest}}</td><td class="number">{{refunds}}</td><td>{{proceedsPerCustomer}}</td></tr>{{/arms}}</tbody>
     </table></div>
     {{#back}}<p class="pager"><a href="{{back}}">Back to the paywalls</a></p>{{/back}}
+    {{> bottom}}
+    """
+
+    static let paywallPreview = """
+    {{> top}}
+    <h1>Preview of {{paywallID}}</h1>
+    <p class="hint">The web paywall of revision {{revision}} as a new customer sees it; its button goes nowhere and no exposure is recorded. <a href="{{back}}">Back to the paywalls</a></p>
+    <form id="preview-context" class="card inline" method="get" action="{{action}}" aria-label="Locale and country">
+    <div><label for="preview-locale">Locale</label><input id="preview-locale" name="locale" value="{{locale}}" placeholder="en, fr-CA"></div>
+    <div><label for="preview-country">Country</label><input id="preview-country" name="country" value="{{country}}" placeholder="US" maxlength="2"></div>
+    <button type="submit">Show</button>
+    </form>
+    <div class="previews">
+    <figure class="preview phone"><figcaption>Phone, 390 px wide</figcaption>
+    <iframe title="{{paywallID}} on a phone" src="{{frame}}&amp;device=phone" width="390" height="760"></iframe></figure>
+    <figure class="preview desktop"><figcaption>Desktop, 1280 px wide, shown at half size</figcaption>
+    <div class="frame-wrap" role="region" aria-label="Desktop preview" tabindex="0"><div class="scaled"><iframe title="{{paywallID}} on a desktop" src="{{frame}}&amp;device=desktop" width="1280" height="800"></iframe></div></div></figure>
+    </div>
     {{> bottom}}
     """
 }

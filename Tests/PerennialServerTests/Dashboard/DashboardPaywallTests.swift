@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPTypes
 import PerennialCore
 import PerennialDashboard
 import PerennialServices
@@ -10,6 +11,44 @@ import Testing
 /// under the person's name), an experiment's results page, and the customer page's other actions.
 @Suite("Dashboard paywalls and customer actions")
 struct DashboardPaywallTests {
+    /// A paywall previewed at phone and desktop widths: the page frames the web paywall's HTML, which only
+    /// the dashboard may frame and whose form goes nowhere; no customer or exposure is recorded, even on a
+    /// placement under experiment.
+    @Test func anAdminPreviewsAPaywallWithoutRecordingAnExposure() async throws {
+        try await TestHarness.run(configureApp: PaywallSetup.pricedCatalog) { harness in
+            let document = PaywallSetup.document(stripePrice: nil, experiments: [PaywallExperimentTests.experiment])
+            #expect(try await PaywallSetup.put(harness, document).status == 201)
+            try await DashboardPeople.create(harness, "ada@example.com", role: .admin)
+            try await DashboardPeople.create(harness, "vic@example.com", role: .viewer)
+            var browser = DashboardBrowser(harness)
+            try await browser.signIn("ada@example.com")
+            let list = try await browser.get("/dashboard/apps/forest/paywalls")
+            #expect(list.html.contains("<a href=\"/dashboard/apps/forest/paywalls/bold/preview\">bold</a>"))
+            #expect(!list.html.contains("/p/forest/"), "no link to the live page, which records an exposure")
+
+            let page = try await browser.get("/dashboard/apps/forest/paywalls/plain/preview?locale=fr&country=FR")
+            #expect(page.status == 200)
+            #expect(page.html.contains("src=\"/dashboard/apps/forest/paywalls/plain/preview/frame?locale=fr&amp;country=FR&amp;v=1&amp;device=phone\""))
+            #expect(page.html.contains("&amp;device=desktop\" width=\"1280\""))
+            let frame = try await browser.get("/dashboard/apps/forest/paywalls/plain/preview/frame?locale=fr&country=FR&device=phone")
+            #expect(frame.status == 200 && frame.html.contains("Passez Pro"), "\(frame.html)")
+            let policy = frame.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
+            #expect(policy.contains("frame-ancestors 'self'") && policy.contains("form-action 'none'"))
+            #expect(frame.headers[HTTPField.Name("X-Frame-Options")!] == "SAMEORIGIN")
+            #expect(try await browser.get("/dashboard/apps/forest/paywalls").headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+
+            #expect(try await browser.get("/dashboard/apps/forest/paywalls/missing/preview").status == 404)
+            #expect(try await browser.get("/dashboard/apps/forest/paywalls/plain/preview?locale=%3Cscript%3E").status == 400)
+            #expect(try await browser.get("/dashboard/apps/forest/paywalls/plain/preview/frame?device=fridge").status == 400)
+            var viewer = DashboardBrowser(harness)
+            try await viewer.signIn("vic@example.com")
+            #expect(try await viewer.get("/dashboard/apps/forest/paywalls/plain/preview/frame").status == 403)
+
+            let arms = try await PaywallSetup.admin(harness, .get, "/v1/admin/experiments/onboarding-2026/results").body["arms"].array
+            #expect(!arms.isEmpty && arms.allSatisfy { $0["exposures"].int == 0 })
+        }
+    }
+
     @Test func anAdminEditsThePaywallDocumentAndReadsAnExperimentsVerdict() async throws {
         try await TestHarness.run(configureApp: PaywallSetup.pricedCatalog) { harness in
             let document = PaywallSetup.document(stripePrice: nil, experiments: [PaywallExperimentTests.experiment])
