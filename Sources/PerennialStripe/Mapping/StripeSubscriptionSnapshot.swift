@@ -38,7 +38,9 @@ public struct StripeSubscriptionSnapshot: Sendable, Hashable {
     /// Live mode is production; test mode is the sandbox.
     public var environment: StoreEnvironment { subscription.livemode == true ? .production : .sandbox }
 
-    /// The snapshot as facts: one transaction per paid invoice read, one renewal info, and the owner claim.
+    /// The snapshot as facts: one transaction per paid invoice read, one renewal info, the owner claim, and
+    /// the Stripe customer's id as a name of the subscription (support is often given a `cus_` id; a
+    /// customer's first subscription keeps the name).
     public func facts() -> FactBatch {
         let transactions = transactions()
         let given = Set(transactions.map(\.transactionID))
@@ -48,7 +50,8 @@ public struct StripeSubscriptionSnapshot: Sendable, Hashable {
         let renewalInfo = renewalInfo(latestProductID: latest?.productID)
         return FactBatch(
             transactions: transactions, renewalInfos: renewalInfo.map { [$0] } ?? [],
-            ownerClaims: ownerAppUserID.map { [SubscriptionOwnerClaim(subscription: key, appUserID: $0)] } ?? []
+            ownerClaims: ownerAppUserID.map { [SubscriptionOwnerClaim(subscription: key, appUserID: $0)] } ?? [],
+            storeReferences: subscription.customer.map { [StoreReference(subscription: key, reference: $0.id)] } ?? []
         )
     }
 

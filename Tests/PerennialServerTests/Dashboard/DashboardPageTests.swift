@@ -12,6 +12,24 @@ import Testing
 /// the metrics API gives them, and every change in the audit log under the person's name.
 @Suite("Dashboard pages")
 struct DashboardPageTests {
+    /// A web customer is found by their Stripe subscription id and by their Stripe customer id (`cus_…`, what
+    /// Stripe's receipts and dashboard show support).
+    @Test func supportFindsAWebCustomerByStripeCustomerID() async throws {
+        try await TestHarness.run(withStripe: true) { harness in
+            let subscriptionID = try await harness.buyOnTheWeb(appUserID: "wes")
+            let customerID = try #require(try await harness.stripeCall("GET", "/v1/subscriptions/\(subscriptionID)")["customer"]?.string)
+            #expect(customerID.hasPrefix("cus_"))
+            try await DashboardPeople.create(harness, "sam@example.com", role: .support)
+            var browser = DashboardBrowser(harness)
+            try await browser.signIn("sam@example.com")
+            for query in [subscriptionID, customerID] {
+                let found = try await browser.get("/dashboard/apps/forest/customers?q=\(query)")
+                #expect(found.status == 200 && found.html.contains("<a class=\"customer\" href=\"/dashboard/apps/forest/customers/wes\">wes</a>"),
+                        "\(query): \(found.html)")
+            }
+        }
+    }
+
     @Test func supportFindsACustomerReadsTheTimelineAndGrantsAnOffer() async throws {
         try await TestHarness.run(offerKey: P256.Signing.PrivateKey()) { harness in
             let purchase = try await harness.simulator.purchase(account: "dee", bundleID: TestHarness.bundleID, productID: "pro.monthly")
