@@ -59,6 +59,11 @@ struct AppStoreRuntime: StoreRuntime {
         [AppStoreRoutes(receipts: receipts, transactions: transactions, admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
     }
 
+    /// The renewal-date extension, from a customer's page in the dashboard.
+    var supportActions: [any SupportAction] {
+        [AppStoreExtendRenewalAction(admin: AppStoreAdminService(serverAPI: serverAPI, verifiers: verifiers))]
+    }
+
     /// Promotional offers and introductory-offer eligibility statements.
     var offerSigner: (any OfferSigner)? { AppStoreOfferSigner(clock: context.clock) }
 

@@ -24,6 +24,8 @@ public struct DashboardRouteModule: RouteModule {
         public var auditLog: any AuditLog
         public var ledger: any Ledger
         public var clock: any Clock
+        /// The stores' own actions on a subscription (`SupportAction`), offered on the customer page.
+        public var supportActions: [any SupportAction]
         /// The header a trusted proxy puts the client's address in (`server.trusted_proxy_header`).
         public var trustedProxyHeader: String?
 
@@ -31,8 +33,10 @@ public struct DashboardRouteModule: RouteModule {
             accounts: DashboardAccountService, apps: AppDirectory, customers: CustomerService, identity: IdentityService, metrics: MetricsService,
             payouts: PayoutForecastService,
             offers: OfferService, jobs: any JobQueue, notificationInbox: any NotificationInbox, webhooks: WebhookService, paywalls: PaywallService,
-            health: AppHealth, auditLog: any AuditLog, ledger: any Ledger, clock: any Clock, trustedProxyHeader: String?
+            health: AppHealth, auditLog: any AuditLog, ledger: any Ledger, clock: any Clock, supportActions: [any SupportAction] = [],
+            trustedProxyHeader: String?
         ) {
+            self.supportActions = supportActions
             self.accounts = accounts
             self.apps = apps
             self.customers = customers
@@ -74,6 +78,7 @@ public struct DashboardRouteModule: RouteModule {
         OverviewRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         CustomerRoutes(gate: gate, audit: audit, services: services).add(to: group)
         CustomerActionRoutes(gate: gate, audit: audit, services: services).add(to: group)
+        SupportActionRoutes(gate: gate, audit: audit, services: services).add(to: group)
         RetentionRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         PayoutRoutes(gate: gate, payouts: services.payouts, clock: services.clock).add(to: group)
         OfferRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)

@@ -8,5 +8,6 @@ extension ErrorCode {
     public static let csrfTokenInvalid = ErrorCode("csrf_token_invalid", .forbidden, "A dashboard form came without the token of the session's page (a request forged by another site, or a page older than the session); nothing was done.")
     public static let roleNotAllowed = ErrorCode("role_not_allowed", .forbidden, "The signed-in person's role, or their apps, do not include this page or action.")
     public static let dashboardUserExists = ErrorCode("dashboard_user_exists", .conflict, "A dashboard user with this email exists already.")
+    public static let invalidSupportAction = ErrorCode("invalid_support_action", .badRequest, "A store's support action on a subscription was asked with a value it does not take, or for a subscription it does not apply to (the message names it).")
     public static let invalidDashboardUser = ErrorCode("invalid_dashboard_user", .badRequest, "A dashboard user's email, name, role, apps or password is not valid (the message names it).")
 }

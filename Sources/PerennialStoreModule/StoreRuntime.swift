@@ -20,6 +20,9 @@ public protocol StoreRuntime: Sendable {
     /// Sells on the web, for the web paywall's buttons, if the store does.
     var webCheckout: (any WebCheckout)? { get }
 
+    /// The store's own actions support may take on one of its subscriptions from the dashboard.
+    var supportActions: [any SupportAction] { get }
+
     /// Takes the purchases client SDKs send as one opaque token (RevenueCat's `fetch_token`), if the store
     /// has apps that send them.
     var sdkPurchaseIntake: (any SDKPurchaseIntake)? { get }
@@ -44,6 +47,8 @@ extension StoreRuntime {
     public var webCheckout: (any WebCheckout)? { nil }
 
     public var sdkPurchaseIntake: (any SDKPurchaseIntake)? { nil }
+
+    public var supportActions: [any SupportAction] { [] }
 
     /// The store's own id: the subscription is keyed by its original transaction id.
     public func exportedSubscription(originalTransactionID: String, app: AppSettings) async throws -> SubscriptionKey? {

@@ -14,6 +14,11 @@ struct CustomerPage: Sendable {
         var renews: String
     }
 
+    struct ActionLink: Sendable {
+        var title: String
+        var href: String
+    }
+
     struct SubscriptionRow: Sendable {
         var key: String
         var store: String
@@ -26,6 +31,8 @@ struct CustomerPage: Sendable {
         var expires: TimeText?
         var renews: String
         var renewals: Int
+        /// The stores' support actions that apply to it (support and up).
+        var actions: [ActionLink]
     }
 
     struct TimelineEntry: Sendable {

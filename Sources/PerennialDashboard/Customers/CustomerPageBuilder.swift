@@ -9,6 +9,7 @@ struct CustomerPageBuilder: Sendable {
 
     let customers: CustomerService
     let ledger: any Ledger
+    let supportActions: [any SupportAction]
 
     /// The page of `appUserID` (an alias shows the customer it joined); nil for a customer Perennial never saw.
     func page(app: AppSettings, appUserID: String, signedIn: SignedIn, chrome: Chrome) async throws -> CustomerPage? {
@@ -43,7 +44,11 @@ struct CustomerPageBuilder: Sendable {
                 key: state.key.description, store: state.key.store.rawValue, id: state.key.id, productID: state.productID,
                 status: state.status.rawValue, statusTone: state.status.grantsAccess ? "good" : "bad",
                 environment: state.environment.rawValue, started: TimeText(state.originalPurchasedAt),
-                expires: state.expiresAt.map(TimeText.init), renews: state.willRenew ? "yes" : "no", renewals: state.renewalCount)
+                expires: state.expiresAt.map(TimeText.init), renews: state.willRenew ? "yes" : "no", renewals: state.renewalCount,
+                actions: signedIn.user.role >= .support
+                    ? supportActions.filter { $0.store == state.key.store && $0.applies(to: state) }.map { action in
+                        .init(title: action.title, href: SupportActionRoutes.path(app.id, owner, state.key, action.id))
+                    } : [])
         }
         let limited = Array(timeline.prefix(Self.timelineLimit))
         return CustomerPage(

@@ -82,7 +82,7 @@ struct CustomerRoutes: Sendable {
     }
 
     private func customerPage(app: AppSettings, appUserID: String, signedIn: SignedIn) async throws -> CustomerPage {
-        let builder = CustomerPageBuilder(customers: services.customers, ledger: services.ledger)
+        let builder = CustomerPageBuilder(customers: services.customers, ledger: services.ledger, supportActions: services.supportActions)
         guard let page = try await builder.page(
             app: app, appUserID: appUserID, signedIn: signedIn, chrome: chrome("Customer \(appUserID)", signedIn, app))
         else { throw PerennialError(.customerNotFound, "Perennial has never seen a customer \(appUserID) in \(app.id)") }

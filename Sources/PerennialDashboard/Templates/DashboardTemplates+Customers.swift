@@ -40,10 +40,11 @@ extension DashboardTemplates {
     <h2 id="subscriptions-heading">Subscriptions and purchases</h2>
     {{#hasSubscriptions}}
     <div class="table-wrap" role="region" aria-label="Subscriptions" tabindex="0"><table>
-    <thead><tr><th scope="col">Store</th><th scope="col">Id</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Since</th><th scope="col">Expires</th><th scope="col">Renews</th><th scope="col" class="number">Renewals</th></tr></thead>
+    <thead><tr><th scope="col">Store</th><th scope="col">Id</th><th scope="col">Product</th><th scope="col">State</th><th scope="col">Since</th><th scope="col">Expires</th><th scope="col">Renews</th><th scope="col" class="number">Renewals</th><th scope="col"><span class="visually-hidden">Store actions</span></th></tr></thead>
     <tbody>{{#subscriptions}}<tr data-subscription="{{key}}"><td>{{store}}</td><td class="id">{{id}}</td><td>{{productID}}</td><td><span class="badge {{statusTone}}">{{status}}</span></td>
     <td><time datetime="{{started.iso}}" data-instant title="{{started.utc}}">{{started.utc}}</time></td>
-    <td>{{#expires}}<time datetime="{{iso}}" data-instant title="{{utc}}">{{utc}}</time>{{/expires}}{{^expires}}—{{/expires}}</td><td>{{renews}}</td><td class="number">{{renewals}}</td></tr>{{/subscriptions}}</tbody>
+    <td>{{#expires}}<time datetime="{{iso}}" data-instant title="{{utc}}">{{utc}}</time>{{/expires}}{{^expires}}—{{/expires}}</td><td>{{renews}}</td><td class="number">{{renewals}}</td>
+    <td>{{#actions}}<a class="store-action" href="{{href}}">{{title}}<span class="visually-hidden"> ({{id}})</span></a> {{/actions}}</td></tr>{{/subscriptions}}</tbody>
     </table></div>
     {{/hasSubscriptions}}
     {{^hasSubscriptions}}<p class="empty">No purchase yet.</p>{{/hasSubscriptions}}
@@ -91,6 +92,25 @@ extension DashboardTemplates {
     {{#fields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/fields}}
     <button type="submit">{{button}}</button> <a class="button secondary" href="{{cancel}}">Cancel</a>
     </form>
+    {{> bottom}}
+    """
+
+    static let supportAction = """
+    {{> top}}
+    <h1>{{title}}</h1>
+    <p>{{summary}}</p>
+    <dl class="facts card"><dt>Customer</dt><dd class="id">{{appUserID}}</dd><dt>Subscription</dt><dd class="id">{{subscription}}</dd><dt>Product</dt><dd>{{productID}}</dd></dl>
+    {{#done}}<p class="notice" role="status" id="action-done">{{done}}</p>{{/done}}
+    {{#error}}<p class="alert" role="alert">{{error}}</p>{{/error}}
+    {{^done}}<form id="support-action" class="card stack" method="post" action="{{action}}" aria-label="{{title}}">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    {{#fields}}<label for="field-{{name}}">{{label}}</label>
+    {{#isNumber}}<input id="field-{{name}}" name="{{name}}" type="number" inputmode="numeric" min="{{minimum}}" max="{{maximum}}" required value="{{value}}">{{/isNumber}}
+    {{^isNumber}}<select id="field-{{name}}" name="{{name}}">{{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/choices}}</select>{{/isNumber}}
+    {{/fields}}
+    <button type="submit">{{title}}</button> <a class="button secondary" href="{{back}}">Cancel</a>
+    </form>{{/done}}
+    <p><a href="{{back}}">Back to {{appUserID}}</a></p>
     {{> bottom}}
     """
 }

@@ -8,7 +8,7 @@ enum DashboardTemplates {
         let templates: [(String, String)] = [
             ("top", top), ("bottom", bottom), ("message", message), ("sign_in", signIn), ("overview", overview),
             ("explain", explain), ("customers", customers), ("customer", customer), ("confirm", confirm), ("jobs", jobs),
-            ("audit", audit), ("users", users), ("paywall-preview", paywallPreview), ("user-access", userAccess), ("retention", retention), ("notifications", notifications), ("health", health),
+            ("audit", audit), ("users", users), ("support-action", supportAction), ("paywall-preview", paywallPreview), ("user-access", userAccess), ("retention", retention), ("notifications", notifications), ("health", health),
             ("webhooks", webhooks), ("webhook", webhook), ("paywalls", paywalls), ("experiment", experiment),
             ("payouts", payouts), ("account", account), ("offers", offers),
         ]
