@@ -359,6 +359,21 @@ def check_table(d, path, table, needles, name):
     d.check_page(name)
 
 
+def check_store_action_form(d):
+    """The customer's App Store subscription offers the renewal extension; its page asks for the days and a
+    reason (nothing is submitted: the example has no App Store Server API key)."""
+    links = d.all("a.store-action")
+    if not links:
+        fail("customer page: no store action on an active App Store subscription")
+    links[0].click()
+    WebDriverWait(d.driver, 10).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "form#support-action"))
+    days = d.find("input#field-days")
+    if days.get_attribute("max") != "90" or not d.all("select#field-reason option"):
+        fail("store action: the extension form does not ask for 1 to 90 days and a reason")
+    passed(f"store-action: {d.heading()!r} asks for the days (1 to 90) and Apple's reason")
+    d.check_page("store-action")
+
+
 def check_paywall_preview(d):
     """The paywalls page's first preview link shows the web paywall in a phone frame and a desktop frame."""
     d.get(f"/dashboard/apps/{APP}/paywalls")
@@ -452,6 +467,7 @@ def check_as_support(d, support, customer, customer_path):
     check_refused(d, USERS, "support-users")
     d.get(customer_path)
     check_customer_page(d, customer, "customer-support")
+    check_store_action_form(d)
     sign_out(d, "support")
 
 

@@ -52,7 +52,7 @@ enum DashboardStylesheet {
     .chart { margin: 0; min-width: 0; }
     .chart figcaption { font-weight: 600; margin-bottom: .5rem; }
     .chart svg { width: 100%; height: auto; display: block; }
-    .table-wrap { overflow-x: auto; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; }
+    .table-wrap { position: relative; overflow-x: auto; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; }
     table { border-collapse: collapse; width: 100%; font-size: .95rem; }
     th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
     th { background: #eef1f5; font-weight: 600; }
