@@ -15,6 +15,8 @@ struct BackgroundWorkService: Service {
     let doctor: AppDoctor
     /// Rebuilds the metrics of apps that wait for it (the first start after the upgrade that added them).
     let replay: ReplayService
+    /// Fills in the email digests customers lack (stored before they were kept, or reset by a key rotation).
+    let identity: IdentityService
     let apps: [AppSettings]
     /// Where a rebuild's progress shows.
     let health: AppHealth
@@ -29,6 +31,7 @@ struct BackgroundWorkService: Service {
                 for runtime in storeRuntimes { group.addTask { await runtime.run() } }
                 group.addTask { await doctor.run() }
                 group.addTask { await rebuildMetrics() }
+                group.addTask { await fillEmailLookups() }
             }
         }
     }
@@ -43,6 +46,19 @@ struct BackgroundWorkService: Service {
                 }
             } catch {
                 logger.error("the metrics could not be rebuilt; run perennial replay", metadata: ["app": "\(app.id)", "error": "\(error)"])
+            }
+        }
+    }
+
+    private func fillEmailLookups() async {
+        for app in apps {
+            do {
+                let filled = try await identity.fillEmailLookups(app: app)
+                if filled > 0 { logger.info("customers' email digests filled in", metadata: ["app": "\(app.id)", "customers": "\(filled)"]) }
+            } catch {
+                logger.error("customers' email digests could not be filled in; search by email misses them", metadata: [
+                    "app": "\(app.id)", "error": "\(error)",
+                ])
             }
         }
     }

@@ -57,7 +57,7 @@ public enum PerennialServer {
                 BackgroundWorkService(
                     runner: stack.runner, webhookDispatcher: stack.webhookDispatcher,
                     scheduler: stack.scheduler, storeRuntimes: stack.storeRuntimes, doctor: stack.doctor,
-                    replay: stack.replay, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
+                    replay: stack.replay, identity: stack.identity, apps: configuration.apps.compactMap { stack.apps.app(id: $0.id) }, health: stack.health,
                     logger: logger
                 ),
             ] + reloads + tracing + revenueCat,

@@ -11,7 +11,7 @@ public enum Migrations {
         .renewalTieBreak, .masterKeyCanary, .rejectedNotificationBounds, .transferredEvents, .storeTokens,
         .priceIncreaseConsent, .subscriptionIDs, .storeReferences, .notificationUUIDIndex, .customerIdentity, .metricRollups,
         .customerLifetimeValues, .webhookOutbox, .heldJobs, .webhookDispatch, .eventFeedAtCommit, .paywalls,
-        .dashboard, .metricRollupPeriods,
+        .dashboard, .metricRollupPeriods, .emailLookups,
     ]
 
     /// Every version this build of Perennial knows, in increasing order.

@@ -13,6 +13,9 @@ public struct SQLSealedValues: SealedValues {
         var column: String
         /// The key's columns, each with whether it is an integer.
         var key: [(name: String, isInteger: Bool)]
+        /// Columns derived under the key that are emptied when a value is sealed anew under another one (the
+        /// email digest, which `perennial serve` computes again at its next start).
+        var derived: [String] = []
 
         var name: String { "\(table).\(column)" }
         var keyList: String { key.map(\.name).joined(separator: ", ") }
@@ -20,7 +23,7 @@ public struct SQLSealedValues: SealedValues {
 
     static let inventory: [Column] = [
         Column(table: "apps", column: "sealed_credentials", key: [("id", false)]),
-        Column(table: "customers", column: "sealed_attributes", key: [("app_id", false), ("app_user_id", false)]),
+        Column(table: "customers", column: "sealed_attributes", key: [("app_id", false), ("app_user_id", false)], derived: ["email_lookup"]),
         Column(table: "store_tokens", column: "sealed_token", key: [("app_id", false), ("app_user_id", false), ("store", false), ("kind", false)]),
         Column(table: "store_notifications", column: "sealed_body", key: [("app_id", false), ("notification_id", false)]),
         Column(table: "webhook_endpoints", column: "sealed_secrets", key: [("app_id", false), ("id", false)]),
@@ -61,7 +64,9 @@ public struct SQLSealedValues: SealedValues {
         return try await database.atomically(.write) { session in
             var replaced = 0
             for replacement in replacements {
-                var query: SQLQueryString = "UPDATE \(unsafeRaw: spec.table) SET \(unsafeRaw: spec.column) = \(bind: replacement.new) WHERE "
+                var query: SQLQueryString = "UPDATE \(unsafeRaw: spec.table) SET \(unsafeRaw: spec.column) = \(bind: replacement.new)"
+                for derived in spec.derived { query += ", \(unsafeRaw: derived) = NULL" }
+                query += " WHERE "
                 for (index, (part, value)) in zip(spec.key, replacement.key.parts).enumerated() {
                     if index > 0 { query += " AND " }
                     query += "\(unsafeRaw: part.name) = " + Self.bind(value)

@@ -30,7 +30,7 @@ struct CustomerRoutes: Sendable {
         group.get("apps/{app_id}/customers") { request, context -> Response in
             let (signedIn, app) = try await gate.require(.support, app: try context.parameters.require("app_id"), request)
             let query = request.uri.queryParameters.get("q").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-            let matches = query.isEmpty ? [] : try await CustomerSearch.find(query, app: app, ledger: services.ledger)
+            let matches = query.isEmpty ? [] : try await CustomerSearch.find(query, app: app, ledger: services.ledger, identity: services.identity)
             let rows = matches.map { SearchPage.Row(appUserID: $0.appUserID, href: DashboardPaths.customer(app.id, $0.appUserID), how: $0.how) }
             var chrome = chrome("Customers", signedIn, app)
             if let pseudonym = request.uri.queryParameters.get("erased") {

@@ -103,6 +103,7 @@ public struct IdentityService: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let sealed = try secrets.seal(try encoder.encode(attributes))
-        try await session.saveCustomerAttributes(appID: appID, appUserID: appUserID, SealedAttributes(sealed: sealed, updatedAt: now))
+        try await session.saveCustomerAttributes(
+            appID: appID, appUserID: appUserID, SealedAttributes(sealed: sealed, updatedAt: now, emailLookup: emailLookup(of: attributes)))
     }
 }

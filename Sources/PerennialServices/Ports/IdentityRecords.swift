@@ -28,6 +28,16 @@ public protocol IdentityRecords: Sendable {
     /// Replaces the customer's attributes (creating the customer when absent, first seen at `updatedAt`).
     func saveCustomerAttributes(appID: String, appUserID: String, _ attributes: SealedAttributes) async throws
 
+    /// The customers whose `$email` digest is one of `lookups`, by app user id, at most `limit`.
+    func customers(appID: String, emailLookups: [String], limit: Int) async throws -> [String]
+
+    /// Customers with attributes whose email digest is not known (saved before it was kept, or reset by a
+    /// key rotation), at most `limit`.
+    func customersWithoutEmailLookup(appID: String, limit: Int) async throws -> [(appUserID: String, attributes: SealedAttributes)]
+
+    /// Records a customer's email digest ("" for none).
+    func setEmailLookup(appID: String, appUserID: String, _ lookup: String) async throws
+
     /// Erases what identifies a customer, keeping the numbers: the customer and everything that named it
     /// (subscriptions, events, offers, the audit log's paths, other customers' transfer events) now name
     /// `pseudonym`; its attributes, store and account tokens, engagement reports and aliases are deleted.

@@ -6,9 +6,13 @@ import PerennialCore
 public struct SealedAttributes: Sendable, Hashable {
     public var sealed: Data
     public var updatedAt: Instant
+    /// The keyed digest of the `$email` attribute (`SecretBox.lookupDigest`), for finding the customer by
+    /// email without storing it in the clear: "" when there is none, nil when not known yet.
+    public var emailLookup: String?
 
-    public init(sealed: Data, updatedAt: Instant) {
+    public init(sealed: Data, updatedAt: Instant, emailLookup: String? = nil) {
         self.sealed = sealed
         self.updatedAt = updatedAt
+        self.emailLookup = emailLookup
     }
 }

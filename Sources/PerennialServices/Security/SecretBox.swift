@@ -41,6 +41,23 @@ public struct SecretBox: Sendable {
         return (nil, .unknown)
     }
 
+    /// A keyed digest of `text` (HMAC-SHA-256 under a key derived from the master key with HKDF), hex: an
+    /// index of a sealed value that finds equal values without revealing them to whoever reads the database.
+    public func lookupDigest(_ text: String) -> String {
+        Self.lookupDigest(text, under: key)
+    }
+
+    /// `text`'s digests under each of the box's keys, the current one first: during a rotation a value may
+    /// have been indexed under either.
+    public func lookupDigests(_ text: String) -> [String] {
+        ([key] + previousKeys).map { Self.lookupDigest(text, under: $0) }
+    }
+
+    private static func lookupDigest(_ text: String, under masterKey: SymmetricKey) -> String {
+        let lookupKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: masterKey, info: Data("perennial lookup digest v1".utf8), outputByteCount: 32)
+        return HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: lookupKey).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// A new random 256-bit key.
     public static func generateMasterKey() -> Data {
         SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }

@@ -12,9 +12,9 @@ import Testing
 /// the metrics API gives them, and every change in the audit log under the person's name.
 @Suite("Dashboard pages")
 struct DashboardPageTests {
-    /// A web customer is found by their Stripe subscription id and by their Stripe customer id (`cus_…`, what
-    /// Stripe's receipts and dashboard show support).
-    @Test func supportFindsAWebCustomerByStripeCustomerID() async throws {
+    /// A web customer is found by their Stripe subscription id, their Stripe customer id (`cus_…`, what
+    /// Stripe's receipts and dashboard show support) and their email (a sealed attribute, by its digest).
+    @Test func supportFindsAWebCustomerByStripeCustomerIDAndEmail() async throws {
         try await TestHarness.run(withStripe: true) { harness in
             let subscriptionID = try await harness.buyOnTheWeb(appUserID: "wes")
             let customerID = try #require(try await harness.stripeCall("GET", "/v1/subscriptions/\(subscriptionID)")["customer"]?.string)
@@ -22,7 +22,10 @@ struct DashboardPageTests {
             try await DashboardPeople.create(harness, "sam@example.com", role: .support)
             var browser = DashboardBrowser(harness)
             try await browser.signIn("sam@example.com")
-            for query in [subscriptionID, customerID] {
+            let attributes = try await AppUserIDRouteTests.request(
+                harness, .put, "/v1/customers/wes/attributes", json: ["attributes": ["$email": "Wes@Example.com"]])
+            #expect(attributes.status == 204)
+            for query in [subscriptionID, customerID, "wes%40example.com"] {
                 let found = try await browser.get("/dashboard/apps/forest/customers?q=\(query)")
                 #expect(found.status == 200 && found.html.contains("<a class=\"customer\" href=\"/dashboard/apps/forest/customers/wes\">wes</a>"),
                         "\(query): \(found.html)")
