@@ -14,7 +14,8 @@ extension IdentityService {
 
     /// Computes the email digest of every customer of the app whose attributes have none yet (saved by an
     /// earlier version, or reset by a key rotation), 200 at a time; returns how many it filled. Attributes
-    /// it cannot open (another master key) get an empty digest and are counted apart in the log by the caller.
+    /// it cannot open (sealed under a key the box does not hold) get an empty digest: that customer is not
+    /// found by email.
     @discardableResult
     public func fillEmailLookups(app: AppSettings) async throws -> Int {
         var filled = 0
