@@ -20,7 +20,7 @@ extension SQLLedgerSession {
             DELETE FROM customer_aliases WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
             """).run()
         try await sql.raw("""
-            UPDATE customers SET app_user_id = \(bind: pseudonym), sealed_attributes = NULL, attributes_updated_at = NULL, email_lookup = NULL
+            UPDATE customers SET app_user_id = \(bind: pseudonym), sealed_attributes = NULL, attributes_updated_at = NULL, email_lookup = ''
             WHERE app_id = \(bind: appID) AND app_user_id = \(bind: appUserID)
             """).run()
         for name in names {

@@ -1,7 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialServices
-import PerennialStorage
+@testable import PerennialStorage
 import Testing
 
 /// A customer is found by the `$email` attribute through a keyed digest kept beside the sealed attributes:
@@ -36,6 +36,15 @@ struct EmailLookupTests {
             }
             #expect(try await before.customers(app: app, email: "ann@example.com").isEmpty)
             #expect(try await before.fillEmailLookups(app: app) == 1)
+            #expect(try await before.customers(app: app, email: "ann@example.com") == ["ann"])
+
+            // The migration marks every customer with attributes for a fill, and only those.
+            try await ledger.write { _ = try await $0.findOrCreateCustomer(appID: app.id, appUserID: "cy", createdAt: Fixtures.instant(1)) }
+            try await connection.withSession { session in
+                try await session.execute(Migration.emailLookups.statements(session.kind)[1])
+            }
+            #expect(try await before.fillEmailLookups(app: app) == 2)
+            #expect(try await before.fillEmailLookups(app: app) == 0)
             #expect(try await before.customers(app: app, email: "ann@example.com") == ["ann"])
 
             // Rotating the master key: found through the previous key's digest, then filled in under the new key.
