@@ -35,9 +35,9 @@ struct AppStoreExtendRenewalAction: SupportAction {
     }
 
     func perform(app: AppSettings, subscription: SubscriptionKey, values: [String: String]) async throws -> String {
-        let days = try fields[0].value(in: values), reason = try fields[1].value(in: values)
+        let days = Int(values["days"] ?? "") ?? 0, reason = Int(values["reason"] ?? "") ?? 0
         let request = ExtendRenewalDateRequest(
-            extendByDays: Int(days) ?? 0, extendReasonCode: ExtendReasonCode(rawValue: Int(reason) ?? 0), requestIdentifier: UUID().uuidString)
+            extendByDays: days, extendReasonCode: ExtendReasonCode(rawValue: reason), requestIdentifier: UUID().uuidString)
         let answer = try await admin.extendRenewal(originalTransactionID: subscription.id, request, app: app)
         guard answer.success == true else {
             throw PerennialError(.invalidSupportAction, "Apple did not extend the renewal date of \(subscription.id)")

@@ -58,8 +58,9 @@ struct SupportActionRoutes: Sendable {
             let target = try await target(request, context)
             let form = try await gate.form(request, of: target.signedIn)
             let values = Dictionary(uniqueKeysWithValues: target.action.fields.map { ($0.name, form[$0.name] ?? "") })
+            let checked: [String: String]
             do {
-                _ = try target.action.fields.map { try $0.value(in: values) }
+                checked = Dictionary(uniqueKeysWithValues: try target.action.fields.map { ($0.name, try $0.value(in: values)) })
             } catch let error as PerennialError where error.errorCode == .invalidSupportAction {
                 var page = page(target, values: values)
                 page.error = error.message
@@ -67,7 +68,7 @@ struct SupportActionRoutes: Sendable {
             }
             return try await audit.change(by: target.signedIn, appID: target.app.id, request) {
                 var page = page(target, values: values)
-                page.done = try await target.action.perform(app: target.app, subscription: target.state.key, values: values)
+                page.done = try await target.action.perform(app: target.app, subscription: target.state.key, values: checked)
                 return DashboardPage.render("support-action", page)
             }
         }

@@ -42,8 +42,7 @@ struct PaywallPreviewRoutes: Sendable {
             let paywallID = try context.parameters.require("paywall_id")
             let query = try Self.request(request, device: nil)
             // Filled once here so an unknown paywall or locale is this page's error, not two frames'.
-            _ = try await paywalls.preview(app: app, paywallID: paywallID, request: query)
-            let revision = try await paywalls.current(app: app)?.revision ?? 0
+            let revision = try await paywalls.preview(app: app, paywallID: paywallID, request: query).revision
             let path = Self.path(app.id, paywallID)
             let parameters = [("locale", query.locale), ("country", query.country)].compactMap { name, value in
                 value.map { "\(name)=\(DashboardPaths.query($0))" }

@@ -59,7 +59,7 @@ struct UserAccessRoutes: Sendable {
         Page(
             chrome: Chrome(title: "Access of \(person.name)", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: nil, section: .users),
             name: person.name, email: person.email, role: person.role.rawValue,
-            roles: DashboardRole.allCases.reversed().map { .init(value: $0.rawValue, selected: $0 == role) },
+            roles: UserRoutes.Page.Option.roles(selecting: role),
             appsField: appsField, appList: apps.apps.map(\.id).joined(separator: ", "),
             action: "\(DashboardPaths.users)/\(DashboardPaths.segment(person.id))", csrf: signedIn.csrfToken)
     }

@@ -30,6 +30,11 @@ struct UserRoutes: Sendable {
         struct Option: Sendable {
             var value: String
             var selected: Bool
+
+            /// Every role, the highest first, `chosen` selected.
+            static func roles(selecting chosen: DashboardRole?) -> [Option] {
+                DashboardRole.allCases.reversed().map { Option(value: $0.rawValue, selected: $0 == chosen) }
+            }
         }
 
         var chrome: Chrome
@@ -114,8 +119,7 @@ struct UserRoutes: Sendable {
         page.email = form["email"] ?? ""
         page.name = form["name"] ?? ""
         page.appsField = form["apps"] ?? ""
-        let role = form["role"]
-        page.roles = page.roles.map { .init(value: $0.value, selected: $0.value == role) }
+        page.roles = Page.Option.roles(selecting: form["role"].flatMap(DashboardRole.init(rawValue:)))
         return DashboardPage.render("users", page, status: .badRequest)
     }
 
@@ -130,7 +134,7 @@ struct UserRoutes: Sendable {
         }
         return Page(
             chrome: Chrome(title: "People", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: nil, section: .users),
-            rows: rows, roles: DashboardRole.allCases.reversed().map { .init(value: $0.rawValue, selected: $0 == .support) },
+            rows: rows, roles: UserRoutes.Page.Option.roles(selecting: .support),
             appList: apps.apps.map(\.id).joined(separator: ", "), csrf: signedIn.csrfToken, error: error, email: "", name: "", appsField: "")
     }
 }

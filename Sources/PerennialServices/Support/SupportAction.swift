@@ -19,6 +19,7 @@ public protocol SupportAction: Sendable {
     /// Whether it applies to the subscription as it stands (an extension, to a renewing subscription).
     func applies(to subscription: SubscriptionState) -> Bool
 
-    /// Runs it with the fields' values (each checked against its field first); says what the store did.
+    /// Runs it with the fields' values, each already checked against its field (`SupportActionField.value(in:)`,
+    /// by the caller); says what the store did.
     func perform(app: AppSettings, subscription: SubscriptionKey, values: [String: String]) async throws -> String
 }
