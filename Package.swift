@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // multipart/form-data, for the dashboard's report uploads: one small module on swift-nio and swift-collections.
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         // bcrypt for the dashboard's passwords: its HummingbirdBcrypt library is one C file and a Swift wrapper.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -131,6 +133,7 @@ let package = Package(
                 "PerennialCore", "PerennialServices", "PerennialHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -184,7 +187,7 @@ let package = Package(
         .target(
             name: "PerennialServices",
             dependencies: [
-                "PerennialCore", "PerennialOutbound",
+                "PerennialCore", "PerennialOutbound", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -3,11 +3,12 @@
 # axe-selenium-python from PyPI in a throwaway virtualenv. Runs the worked example's app (examples/perennial.yaml,
 # rewritten to ports 18380, 18381 and the simulator's 18390, a database in a temporary folder, App Store purchases
 # in production on real time so the overview's figures are not all zero, a customer-service offer on pro.yearly
-# to grant, jobs buried after two quick attempts), fills it with customers bought through the simulator — on the
-# App Store (kept, auto-renew off, refunded), Google Play and Stripe — and one dead letter (a receipt posted while
-# the simulated App Store answers 503, given up after its last attempt), creates an owner, a support agent and a
-# viewer with `perennial users create`, then runs browser/dashboard_check.py against it (screenshots under
-# $SCREENSHOTS/dashboard, default build-artifacts/screenshots, kept out of git).
+# to grant, jobs buried after two quick attempts), fills it with customers bought through the simulator — on
+# the App Store (kept, auto-renew off, refunded, an introductory offer, a free trial), Google Play and Stripe —
+# and one dead letter (a receipt posted while the simulated App Store answers 503, given up after its last
+# attempt), creates an owner, a support agent and a viewer with `perennial users create`, then runs
+# browser/dashboard_check.py against it (screenshots under $SCREENSHOTS/dashboard, default
+# build-artifacts/screenshots, kept out of git).
 #
 # Environment: PERENNIAL_BIN (default .build/debug/perennial); BROWSER_VENV, a virtualenv holding selenium
 # and axe-selenium-python to reuse; SCREENSHOTS; BROWSER_KEEP, set to keep the temporary folder;
@@ -113,18 +114,21 @@ def buried():
     return perennial("GET", "/v1/admin/jobs?state=buried", key=SECRET)[1]["jobs"]
 
 
-def app_store(account, product):
+def app_store(account, product, offer="none"):
     bought = simulator("POST", "/simulator/purchases", {
-        "account": account, "bundle_id": "com.example.perennial", "product_id": product, "environment": "production"})
+        "account": account, "bundle_id": "com.example.perennial", "product_id": product, "environment": "production",
+        "offer": offer})
     return bought["original_transaction_id"], bought["receipt_data"]
 
 
 made = {}
 # App Store, in production: the simulator runs on real time (--time-scale '{factor: 1}', not the sandbox's month in
 # 5 minutes), so nothing renews or lapses while the browser compares figures and today's stock figures are not 0.
-for account, product, fate in [("ada", "pro.yearly", "kept"), ("ben", "pro.yearly", "auto-renew off"),
-                               ("cleo", "pro.monthly", "refunded"), ("hugo", "pro.yearly", "kept")]:
-    original, receipt = app_store(account, product)
+# Hugo takes pro.yearly's introductory offer (3 months) and Gus pro.monthly's free week, for the offers page.
+for account, product, offer, fate in [("ada", "pro.yearly", "none", "kept"), ("ben", "pro.yearly", "none", "auto-renew off"),
+                                      ("cleo", "pro.monthly", "none", "refunded"), ("hugo", "pro.yearly", "intro", "kept"),
+                                      ("gus", "pro.monthly", "trial", "kept")]:
+    original, receipt = app_store(account, product, offer)
     perennial("POST", "/v1/receipts", {"app_user_id": account, "receipt_data": receipt})
     if fate == "auto-renew off":
         simulator("POST", f"/simulator/subscriptions/{original}/auto-renew", {"enabled": False})
@@ -132,7 +136,7 @@ for account, product, fate in [("ada", "pro.yearly", "kept"), ("ben", "pro.yearl
     elif fate == "refunded":
         simulator("POST", f"/simulator/subscriptions/{original}/refund", {"reason": "1"})
         wait_for(f"{account}'s refund", lambda: subscriptions(account)[0].get("state") == "revoked")
-    made[account] = f"app_store {product} {original} ({fate})"
+    made[account] = f"app_store {product} {original} ({fate}{', offer ' + offer if offer != 'none' else ''})"
 
 # Google Play: the yearly plan (30 minutes on Play's test schedule).
 token = simulator("POST", "/simulator/google/purchases", {"product_id": "pro.yearly", "obfuscated_account_id": "dev"})["purchase_token"]

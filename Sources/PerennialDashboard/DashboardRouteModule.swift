@@ -26,6 +26,8 @@ public struct DashboardRouteModule: RouteModule {
         public var clock: any Clock
         /// The stores' own actions on a subscription (`SupportAction`), offered on the customer page.
         public var supportActions: [any SupportAction]
+        /// The store reports the reconciliation page reads (`StoreModule.reportFormats`).
+        public var reportFormats: [any StoreReportFormat]
         /// The header a trusted proxy puts the client's address in (`server.trusted_proxy_header`).
         public var trustedProxyHeader: String?
 
@@ -34,9 +36,10 @@ public struct DashboardRouteModule: RouteModule {
             payouts: PayoutForecastService,
             offers: OfferService, jobs: any JobQueue, notificationInbox: any NotificationInbox, webhooks: WebhookService, paywalls: PaywallService,
             health: AppHealth, auditLog: any AuditLog, ledger: any Ledger, clock: any Clock, supportActions: [any SupportAction] = [],
-            trustedProxyHeader: String?
+            reportFormats: [any StoreReportFormat] = [], trustedProxyHeader: String?
         ) {
             self.supportActions = supportActions
+            self.reportFormats = reportFormats
             self.accounts = accounts
             self.apps = apps
             self.customers = customers
@@ -82,6 +85,7 @@ public struct DashboardRouteModule: RouteModule {
         RetentionRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
         PayoutRoutes(gate: gate, payouts: services.payouts, clock: services.clock).add(to: group)
         OfferRoutes(gate: gate, metrics: services.metrics, clock: services.clock).add(to: group)
+        ReconciliationRoutes(gate: gate, ledger: services.ledger, formats: services.reportFormats).add(to: group)
         PaywallRoutes(gate: gate, audit: audit, paywalls: services.paywalls).add(to: group)
         PaywallPreviewRoutes(gate: gate, paywalls: services.paywalls).add(to: group)
         NotificationRoutes(gate: gate, inbox: services.notificationInbox).add(to: group)

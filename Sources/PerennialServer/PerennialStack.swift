@@ -186,7 +186,7 @@ public struct PerennialStack: Sendable {
                 apps: apps, customers: customers, identity: identity, metrics: metrics, payouts: PayoutForecastService(ledger: ledger),
                 offers: offers, jobs: jobs, notificationInbox: inbox, webhooks: webhooks, paywalls: paywalls, health: health,
                 auditLog: auditLog, ledger: ledger, clock: clock, supportActions: runtimes.flatMap(\.supportActions),
-                trustedProxyHeader: configuration.server.trustedProxyHeader)))
+                reportFormats: StoreModules.reportFormats, trustedProxyHeader: configuration.server.trustedProxyHeader)))
             if let reloader { modules.append(AdminReloadRoutes(reloader: reloader, ownerToken: configuration.server.ownerToken)) }
             let storeRoutes: [any StoreRoutes] = runtimes.flatMap { $0.routes(storeServices) } + makeStoreRoutes(ingestor)
             modules += storeRoutes.map { $0 as any RouteModule }

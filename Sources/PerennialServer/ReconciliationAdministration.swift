@@ -48,8 +48,7 @@ public enum ReconciliationAdministration {
         let url = URL(fileURLWithPath: path)
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard size <= maximumBytes else { throw GzipDecompressor.Failure.tooLarge(maximumBytes: maximumBytes) }
-        var data = try Data(contentsOf: url)
-        if GzipDecompressor.isGzip(data) { data = try GzipDecompressor(maximumBytes: maximumBytes).decompress(data) }
-        return try StoreReport.read(data, formats: StoreModules.reportFormats, productIDs: appleProductIDs)
+        return try StoreReportReader(formats: StoreModules.reportFormats, maximumBytes: maximumBytes)
+            .read(try Data(contentsOf: url), appleProductIDs: appleProductIDs)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PerennialCore
 import PerennialServer
+import PerennialServices
 
 /// `perennial reconcile --app APP_ID FILE…`: compares the stores' own reports with what Perennial recorded,
 /// day by day.
@@ -60,15 +61,11 @@ struct ReconcileCommand: AsyncParsableCommand {
 
     /// `--apple-product` values as a map.
     func productMap() throws -> [String: String] {
-        var map: [String: String] = [:]
-        for entry in appleProducts {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw ValidationError("--apple-product takes APPLE_ID=PRODUCT_ID, not \(entry)")
-            }
-            map[parts[0]] = parts[1]
+        do {
+            return try StoreReportReader.appleProductIDs(appleProducts)
+        } catch {
+            throw ValidationError("--apple-product: \(error)")
         }
-        return map
     }
 
     /// One file's reconciliation, as JSON.

@@ -164,14 +164,15 @@ struct VerifyReceiptAgainstSimulatorTests {
     }
 
     @Test func timeoutsAreRetriedThenReportedUnavailable() async throws {
-        // A timeout long enough that a loaded machine (the whole suite at once) still answers the retry within it.
-        try await withSimulator(attempts: 2, timeout: .seconds(3)) { simulator, client, receipt in
-            _ = try await simulator.addFault(.timeout(seconds: 10), requests: 1)
+        // A timeout long enough that a loaded machine (the whole suite at once) still answers the retry within it:
+        // 3 s once was not (a full run on two cores, 2026-11-29), so 8 s, and faults that outlast it.
+        try await withSimulator(attempts: 2, timeout: .seconds(8)) { simulator, client, receipt in
+            _ = try await simulator.addFault(.timeout(seconds: 20), requests: 1)
             guard case .verified = await client.verify(receiptData: receipt) else {
                 Issue.record("expected the retry after one timeout to succeed")
                 return
             }
-            _ = try await simulator.addFault(.timeout(seconds: 10), requests: 2)
+            _ = try await simulator.addFault(.timeout(seconds: 20), requests: 2)
             guard case .unavailable = await client.verify(receiptData: receipt) else {
                 Issue.record("expected unavailable after two timeouts")
                 return

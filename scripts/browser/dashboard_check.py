@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """The web dashboard in headless Chromium, against the server scripts/check-dashboard.sh fills: every page visited logs
 no console error, passes axe-core and is saved as a full-page screenshot (NN-name.png). Signing in and out, the
-overview's figures against the metrics API, customer search and page, an offer grant, a dead letter retried, the
-audit log, the people page, each role's limits, the sign-in form by keyboard. Exits 1 on the first failure."""
+overview's figures and the offers against the metrics API, a store report reconciled, customer search and page, an
+offer grant, a dead letter retried, the audit log, the people page, each role's limits, the sign-in form by keyboard.
+Exits 1 on the first failure."""
 import argparse
 import base64
+import datetime
 import json
+import os
 import re
 import sys
+import tempfile
 import time
 import urllib.parse
 import urllib.request
+import zoneinfo
 
 from axe_selenium_python import Axe
 from selenium import webdriver
@@ -397,6 +402,62 @@ def check_paywall_preview(d):
     d.check_page("paywall-preview")
 
 
+def check_offers(d):
+    """The offers page lists the example's introductory offer and free trial, each row's redemptions as the
+    metrics API's `offers` series sums them over the page's range."""
+    d.get(f"/dashboard/apps/{APP}/offers")
+    form = d.find("form#range")
+    bounds = {name: d.find(f"input[name={name}]", form).get_attribute("value") for name in ("from", "to")}
+    query = urllib.parse.urlencode({"from": bounds["from"], "to": bounds["to"], "interval": "day"})
+    sums = {}
+    for point in d.api(f"/v1/admin/metrics/offers?{query}")["points"]:
+        for key, value in point["values"].items():
+            sums[key] = sums.get(key, 0) + value
+    rows = {}
+    for row in d.all("table#offers tbody tr"):
+        kind, offer, redemptions = (cell.text.strip() for cell in d.all("td", within=row)[:3])
+        rows[f"{kind.replace(' ', '_')}:{offer}"] = int(re.sub(r"\D", "", redemptions))
+    expected = {key[:-len(".redemptions")]: value for key, value in sums.items() if key.endswith(".redemptions")}
+    if rows != expected:
+        fail(f"offers ({bounds['from']}…{bounds['to']}): the page shows {rows}, the metrics API's redemptions are {expected}")
+    if len(rows) < 2:
+        fail(f"offers: {rows}, not the introductory offer and the free trial check-dashboard.sh's customers took")
+    passed(f"offers: {rows} as the metrics API counts them")
+    d.check_page("offers")
+
+
+def check_reconciliation(d):
+    """A Summary Sales Report for today (Pacific time) counting 9 units of pro.yearly, uploaded on the
+    reconciliation page: Perennial recorded fewer, so the page lists that day's difference on the store's side."""
+    d.get(f"/dashboard/apps/{APP}/reconciliation")
+    d.check_page("reconciliation")
+    day = datetime.datetime.now(zoneinfo.ZoneInfo("America/Los_Angeles")).strftime("%m/%d/%Y")
+    columns = ["Provider", "Provider Country", "SKU", "Developer", "Title", "Version", "Product Type Identifier", "Units",
+               "Developer Proceeds", "Begin Date", "End Date", "Customer Currency", "Country Code", "Currency of Proceeds",
+               "Apple Identifier", "Customer Price", "Promo Code", "Parent Identifier", "Subscription", "Period", "Category",
+               "CMB", "Device", "Supported Platforms", "Proceeds Reason", "Preserved Pricing", "Client", "Order Type"]
+    values = {"Provider": "APPLE", "Provider Country": "US", "SKU": "pro.yearly", "Developer": "Example Labs", "Title": "Pro (yearly)",
+              "Product Type Identifier": "IAY", "Units": "9", "Developer Proceeds": "34.99", "Begin Date": day, "End Date": day,
+              "Customer Currency": "USD", "Country Code": "US", "Currency of Proceeds": "USD", "Apple Identifier": "6400000002",
+              "Customer Price": "49.99", "Parent Identifier": "com.example.perennial", "Subscription": "New", "Period": "1 Year",
+              "Category": "Productivity", "Device": "iPhone", "Supported Platforms": "iOS"}
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="sales-", delete=False) as report:
+        report.write("\t".join(columns) + "\n" + "\t".join(values.get(column, "") for column in columns) + "\n")
+    try:
+        form = d.find("form#reconcile")
+        d.find("input#reports", form).send_keys(report.name)
+        d.submit(d.find("button[type=submit]", form))
+    finally:
+        os.unlink(report.name)
+    d.wait("the report's comparison", expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "h2#report-1")))
+    rows = [[cell.text for cell in d.all("td", within=row)] for row in d.all("table.reconciliation-differences tr[data-side=store]")]
+    yearly = [row for row in rows if row[2] == "pro.yearly"]
+    if not yearly or yearly[0][4] != "9" or int(yearly[0][5]) >= 9:
+        fail(f"reconciliation: the report's 9 units of pro.yearly on {day} are not a difference on the store's side: {rows}")
+    passed(f"reconciliation: the uploaded report's pro.yearly, store 9, Perennial {yearly[0][5]}, is listed as a difference")
+    d.check_page("reconciliation-result")
+
+
 def check_access_page(d, email):
     """The people page's "Change access" link of `email` opens a form with their role chosen; nothing is saved."""
     row = next((row for row in d.all("table#users tbody tr") if email in row.text), None)
@@ -445,7 +506,9 @@ def check_as_owner(d, owner, customer, original_transaction_id, emails):
     at_phone_width(d, customer_path, "customer-phone")
     check_grant_offer(d, customer_path)
     check_dead_letters(d)
-    for section in ("retention", "offers", "payouts", "paywalls", "notifications", "webhooks", "health"):
+    check_offers(d)
+    check_reconciliation(d)
+    for section in ("retention", "payouts", "paywalls", "notifications", "webhooks", "health"):
         d.get(f"/dashboard/apps/{APP}/{section}")
         if d.heading() in ("Not allowed", "Not found", "Something went wrong"):
             fail(f"{section}: the owner's page answered {d.heading()!r}")

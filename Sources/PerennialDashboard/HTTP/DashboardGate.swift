@@ -45,9 +45,21 @@ struct DashboardGate: Sendable {
     /// field is not the session's token.
     func form(_ request: Request, of signedIn: SignedIn, limit: Int = DashboardForm.maximumBytes) async throws -> DashboardForm {
         let form = try await DashboardForm.read(request, limit: limit)
-        guard signedIn.token.acceptsCSRFToken(form["csrf"]) else {
+        try checkCSRF(form["csrf"], of: signedIn)
+        return form
+    }
+
+    /// The form with files (`multipart/form-data`) a page of this session posted, up to `limit` bytes; 403
+    /// `csrf_token_invalid` as for `form`.
+    func upload(_ request: Request, of signedIn: SignedIn, limit: Int) async throws -> DashboardUpload {
+        let upload = try await DashboardUpload.read(request, limit: limit)
+        try checkCSRF(upload["csrf"], of: signedIn)
+        return upload
+    }
+
+    private func checkCSRF(_ token: String?, of signedIn: SignedIn) throws {
+        guard signedIn.token.acceptsCSRFToken(token) else {
             throw PerennialError(.csrfTokenInvalid, "the form is not from this session's page; reload the page and try again")
         }
-        return form
     }
 }

@@ -2,13 +2,14 @@ import PerennialServices
 
 /// The dashboard's sections, in the navigation's order, each with the least role that sees it.
 enum DashboardSection: String, Sendable, CaseIterable {
-    case overview, retention, offers, payouts, customers, paywalls, notifications, webhooks, jobs, health, audit, users
+    case overview, retention, offers, payouts, reconciliation, customers, paywalls, notifications, webhooks, jobs, health, audit, users
 
     var label: String {
         switch self {
         case .overview: "Overview"
         case .retention: "Retention"
         case .payouts: "Payouts"
+        case .reconciliation: "Reconciliation"
         case .offers: "Offers"
         case .customers: "Customers"
         case .paywalls: "Paywalls"
@@ -25,7 +26,7 @@ enum DashboardSection: String, Sendable, CaseIterable {
         switch self {
         case .overview, .retention, .offers, .payouts: .viewer
         case .customers: .support
-        case .paywalls, .notifications, .webhooks, .jobs, .health, .audit: .admin
+        case .reconciliation, .paywalls, .notifications, .webhooks, .jobs, .health, .audit: .admin
         case .users: .owner
         }
     }

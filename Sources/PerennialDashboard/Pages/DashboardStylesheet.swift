@@ -57,6 +57,7 @@ enum DashboardStylesheet {
     th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid var(--line); vertical-align: top; }
     th { background: #eef1f5; font-weight: 600; }
     td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+    td.nowrap { white-space: nowrap; }
     code, .id { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .88em; overflow-wrap: anywhere; }
     .badge { display: inline-block; padding: .05rem .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600; background: #e5e7eb; color: var(--ink); }
     .badge.good { background: #dcfce7; color: var(--good); }

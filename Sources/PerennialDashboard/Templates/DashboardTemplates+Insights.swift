@@ -126,7 +126,7 @@ extension DashboardTemplates {
     <div class="table-wrap" role="region" aria-label="Offers" tabindex="0"><table id="offers">
     <thead><tr><th scope="col">Kind</th><th scope="col">Offer</th><th scope="col" class="number">Redemptions</th><th scope="col" class="number">Paid periods after</th><th scope="col" class="number">Proceeds after</th></tr></thead>
     <tbody>{{#rows}}<tr><td>{{kind}}</td><td class="id">{{offer}}</td><td class="number">{{redemptions}}</td><td class="number">{{renewals}}</td>
-    <td class="number">{{#proceeds}}<span data-minor-units="{{minorUnits}}" data-currency="{{currency}}" data-digits="{{digits}}">{{text}}</span> {{/proceeds}}</td></tr>{{/rows}}</tbody>
+    <td class="number">{{#proceeds}}<span data-minor-units="{{minorUnits}}" data-currency="{{currency}}" data-digits="{{digits}}">{{text}}</span> {{/proceeds}}{{^proceeds}}—{{/proceeds}}</td></tr>{{/rows}}</tbody>
     </table></div>
     {{/hasRows}}
     {{^hasRows}}<p class="empty">No offer was redeemed in this range. Offers are configured per product in perennial.yaml; support grants one from a customer's page, and paywalls can present them.</p>{{/hasRows}}

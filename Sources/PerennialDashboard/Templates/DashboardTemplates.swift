@@ -11,6 +11,7 @@ enum DashboardTemplates {
             ("audit", audit), ("users", users), ("support-action", supportAction), ("paywall-preview", paywallPreview), ("user-access", userAccess), ("retention", retention), ("notifications", notifications), ("health", health),
             ("webhooks", webhooks), ("webhook", webhook), ("paywalls", paywalls), ("experiment", experiment),
             ("payouts", payouts), ("account", account), ("offers", offers),
+            ("reconciliation", reconciliation),
         ]
         for (name, text) in templates {
             // Literal templates: a mistake in them is a programming error, caught by the first test that renders.

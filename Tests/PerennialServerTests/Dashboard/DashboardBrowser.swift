@@ -61,7 +61,29 @@ struct DashboardBrowser {
         var all = fields
         if let csrf { all.append(("csrf", csrf)) }
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(uri, method: .post, body: body, origin: origin)
+        return try await send(
+            uri, method: .post, body: ByteBuffer(string: body), contentType: "application/x-www-form-urlencoded", origin: origin)
+    }
+
+    /// Posts the fields and files as `multipart/form-data`, as a browser sends a form with a file input, with
+    /// `csrf` as the token's field (nil: none).
+    mutating func upload(
+        _ uri: String, fields: [(String, String)], files: [(field: String, filename: String, data: Data)], csrf: String?,
+        boundary: String = "----PerennialTestBoundary7MA4YWxkTrZu0gW"
+    ) async throws -> Page {
+        var body = ByteBuffer()
+        for (name, value) in (csrf.map { [("csrf", $0)] } ?? []) + fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            let filename = file.filename.replacingOccurrences(of: "\"", with: "%22")
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(filename)\"\r\n")
+            body.writeString("Content-Type: application/octet-stream\r\n\r\n")
+            body.writeBytes(file.data)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        return try await send(uri, method: .post, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
     /// Signs in through the form; the answer to the form's POST.
@@ -71,12 +93,14 @@ struct DashboardBrowser {
         return try await post("/dashboard/login", [("email", email), ("password", password), ("next", "/dashboard")], csrf: form.csrf)
     }
 
-    private mutating func send(_ uri: String, method: HTTPRequest.Method, body: String?, origin: String? = nil) async throws -> Page {
+    private mutating func send(
+        _ uri: String, method: HTTPRequest.Method, body: ByteBuffer?, contentType: String? = nil, origin: String? = nil
+    ) async throws -> Page {
         var headers: HTTPFields = [HTTPField.Name("Host")!: host]
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
+        if let contentType { headers[.contentType] = contentType }
         if let origin { headers[.origin] = origin }
-        let page = try await harness.client.execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
+        let page = try await harness.client.execute(uri: uri, method: method, headers: headers, body: body) {
             Page(status: Int($0.status.code), headers: $0.headers, html: String(buffer: $0.body))
         }
         for cookie in page.setCookies {

@@ -1,6 +1,7 @@
 import Foundation
 import PerennialCore
 import PerennialServer
+import PerennialServices
 import PerennialTesting
 import Testing
 
