@@ -431,6 +431,20 @@ def check_reconciliation(d):
     reconciliation page: Perennial recorded fewer, so the page lists that day's difference on the store's side."""
     d.get(f"/dashboard/apps/{APP}/reconciliation")
     d.check_page("reconciliation")
+    # Files over the server's limit are stopped in the page, saying why, rather than sent to be refused.
+    limit = int(d.find("form#reconcile").get_attribute("data-max-bytes"))
+    with tempfile.NamedTemporaryFile("wb", suffix=".txt", prefix="too-large-", delete=False) as large:
+        large.truncate(limit + 1)
+    try:
+        d.find("input#reports").send_keys(large.name)
+        d.find("form#reconcile button[type=submit]").click()
+        message = d.wait("the size message", expected_conditions.visibility_of_element_located((By.CSS_SELECTOR, "[data-size-message]")))
+        if "MB" not in message.text or d.path() != f"/dashboard/apps/{APP}/reconciliation" or d.all("h2#report-1"):
+            fail(f"reconciliation: a file over {limit} bytes was not stopped in the page: {message.text!r}")
+        passed(f"reconciliation: a file over the {limit}-byte limit is stopped in the page: {message.text!r}")
+    finally:
+        os.unlink(large.name)
+    d.get(f"/dashboard/apps/{APP}/reconciliation")
     day = datetime.datetime.now(zoneinfo.ZoneInfo("America/Los_Angeles")).strftime("%m/%d/%Y")
     columns = ["Provider", "Provider Country", "SKU", "Developer", "Title", "Version", "Product Type Identifier", "Units",
                "Developer Proceeds", "Begin Date", "End Date", "Customer Currency", "Country Code", "Currency of Proceeds",

@@ -31,6 +31,7 @@ struct ReconciliationRoutes: Sendable {
         var action: String
         var csrf: String
         var appleProducts: String
+        var maximumBytes: Int
         var maximumMegabytes: Int
         var reports: [ReconciliationResult]
         var hasReports: Bool
@@ -92,6 +93,6 @@ struct ReconciliationRoutes: Sendable {
                 title: "Reconciliation of \(app.id)", signedIn: signedIn, apps: gate.visibleApps(signedIn), app: app.id,
                 section: .reconciliation),
             appID: app.id, action: DashboardPaths.app(app.id, .reconciliation), csrf: signedIn.csrfToken, appleProducts: "",
-            maximumMegabytes: max(1, Self.uploadLimit(context) / (1024 * 1024)), reports: [], hasReports: false)
+            maximumBytes: Self.uploadLimit(context), maximumMegabytes: max(1, Self.uploadLimit(context) / (1024 * 1024)), reports: [], hasReports: false)
     }
 }

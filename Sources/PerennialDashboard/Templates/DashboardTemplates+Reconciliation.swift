@@ -4,7 +4,7 @@ extension DashboardTemplates {
     <h1>Reconciliation of {{appID}}</h1>
     <p class="hint">Compare a store's own reports with what Perennial recorded, day by day: App Store Connect Summary Sales and Subscription Event reports (tab-separated, <code>.txt</code> or <code>.txt.gz</code> as downloaded) and Google Play earnings reports (<code>.csv</code>). App Store days are Pacific time. The files are read, compared and forgotten; nothing is stored.</p>
     {{#error}}<p class="alert" role="alert" id="reconciliation-error">{{error}}</p>{{/error}}
-    <form id="reconcile" class="card stack" method="post" action="{{action}}" enctype="multipart/form-data" aria-label="Compare reports">
+    <form id="reconcile" class="card stack" method="post" action="{{action}}" enctype="multipart/form-data" data-max-bytes="{{maximumBytes}}" aria-label="Compare reports">
     <input type="hidden" name="csrf" value="{{csrf}}">
     <label for="reports">Report files</label>
     <input id="reports" name="reports" type="file" multiple required accept=".txt,.gz,.csv,.tsv,text/plain,text/csv,text/tab-separated-values,application/gzip" aria-describedby="reports-hint">
@@ -13,6 +13,7 @@ extension DashboardTemplates {
     <textarea id="apple-products" name="apple_products" rows="3" spellcheck="false" placeholder="6400000001=pro.monthly" aria-describedby="apple-products-hint{{#productsError}} apple-products-problem{{/productsError}}"{{#productsError}} aria-invalid="true"{{/productsError}}>{{appleProducts}}</textarea>
     {{#productsError}}<p class="alert" id="apple-products-problem">{{productsError}}</p>{{/productsError}}
     <p class="hint" id="apple-products-hint">One <code>APPLE_ID=PRODUCT_ID</code> a line: the product identifier of each Subscription Apple ID the report names.</p>
+    <p class="alert" role="alert" data-size-message hidden></p>
     <div><button type="submit">Compare</button></div>
     </form>
     {{#reports}}

@@ -110,6 +110,12 @@ struct DashboardReconciliationTests {
             #expect(forged.status == 403 && !forged.html.contains("report-1"))
             let plain = try await browser.post(Self.path, [("apple_products", "")], csrf: form.csrf)
             #expect(plain.status == 400)
+            // More than the server takes (`server.max_body_bytes`, 8 MiB here): refused before it is read; the
+            // form names the limit, and its script stops a browser from sending more.
+            #expect(form.html.contains("data-max-bytes=\"\(8 * 1024 * 1024)\"") && form.html.contains("Up to 8 MB in all"))
+            let large = try await browser.upload(
+                Self.path, fields: [], files: [("reports", "big.txt", report + Data(count: 8 * 1024 * 1024))], csrf: form.csrf)
+            #expect(large.status == 413)
             let badBoundary = try await browser.upload(
                 Self.path, fields: [], files: [("reports", "sales.txt", report)], csrf: form.csrf, boundary: "")
             #expect(badBoundary.status == 400)
