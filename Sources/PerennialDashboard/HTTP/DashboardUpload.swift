@@ -64,12 +64,6 @@ struct DashboardUpload: Sendable {
     /// The field's value; nil when the form lacks it.
     subscript(_ name: String) -> String? { fields[name] }
 
-    /// The field's value trimmed, nil when missing or empty.
-    func text(_ name: String) -> String? {
-        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-        return value
-    }
-
     /// The `boundary` of a `multipart/form-data` content type: 1 to 70 characters of RFC 2046's set, quoted or not.
     static func boundary(of contentType: String) -> String? {
         let parts = contentType.split(separator: ";", maxSplits: 1)

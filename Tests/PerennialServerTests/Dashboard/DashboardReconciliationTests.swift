@@ -160,4 +160,23 @@ struct DashboardReconciliationTests {
             try DashboardUpload(ByteBuffer(string: "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\rX\n"), boundary: "XyZ")
         }
     }
+
+    /// Bodies cut and spliced from the pieces of a form (a hostile browser's): each is read or refused, never a
+    /// crash, and whatever is read holds only the names it was sent.
+    @Test func splicedBodiesAreReadOrRefused() {
+        let pieces = ["--XyZ", "--XyZ--", "\r\n", "\r", "\n", "Content-Disposition: form-data", "; name=\"a\"", "; filename=\"f",
+                      "\"", ";", "=", "\\", "x", ":", " ", "Content-Type: text/plain", "--", "\u{0}"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            var body = ""
+            for _ in 0..<Int(state % 24) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                body += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            if let upload = try? DashboardUpload(ByteBuffer(string: body), boundary: "XyZ") {
+                #expect(upload.files.allSatisfy { ["a", ""].contains($0.field) || $0.field.hasPrefix("a") }, "\(body.debugDescription)")
+            }
+        }
+    }
 }
