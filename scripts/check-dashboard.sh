@@ -4,11 +4,12 @@
 # rewritten to ports 18380, 18381 and the simulator's 18390, a database in a temporary folder, App Store purchases
 # in production on real time so the overview's figures are not all zero, a customer-service offer on pro.yearly
 # to grant, jobs buried after two quick attempts), fills it with customers bought through the simulator — on
-# the App Store (kept, auto-renew off, refunded, an introductory offer, a free trial), Google Play and Stripe —
-# and one dead letter (a receipt posted while the simulated App Store answers 503, given up after its last
-# attempt), creates an owner, a support agent and a viewer with `perennial users create`, then runs
-# browser/dashboard_check.py against it (screenshots under $SCREENSHOTS/dashboard, default
-# build-artifacts/screenshots, kept out of git).
+# the App Store twelve monthly subscribers joining a month apart from 200 days ago (the simulated App Store
+# starts then and its clock is advanced), then today's (kept, auto-renew off, refunded, an introductory offer,
+# a free trial), on Google Play and Stripe — and one dead letter (a receipt posted while the simulated App
+# Store answers 503, given up after its last attempt), creates an owner, a support agent and a viewer with
+# `perennial users create`, then runs browser/dashboard_check.py against it (screenshots under
+# $SCREENSHOTS/dashboard, default build-artifacts/screenshots, kept out of git).
 #
 # Environment: PERENNIAL_BIN (default .build/debug/perennial); BROWSER_VENV, a virtualenv holding selenium
 # and axe-selenium-python to reuse; SCREENSHOTS; BROWSER_KEEP, set to keep the temporary folder;
@@ -54,7 +55,9 @@ for rewritten in 'app_apple_id: 1000000001' 'max_attempts: 2' 'cs-free-month'; d
     grep -q "$rewritten" perennial.yaml || { echo "check-dashboard: examples/perennial.yaml changed; its rewrite lacks $rewritten" >&2; exit 1; }
 done
 
-"$bin" simulator --port 18390 --ephemeral --time-scale '{factor: 1}' \
+# The simulated App Store starts 200 days ago on real time; the first customers' months of renewals are made
+# by advancing its clock (below), so the retention table and the charts have history.
+"$bin" simulator --port 18390 --ephemeral --time-scale '{factor: 1}' --start "$(date -u -d '200 days ago' +%Y-%m-%dT%H:%M:%SZ)" \
     --notification-url http://127.0.0.1:18380/v1/apple/notifications/example \
     --google-push-url http://127.0.0.1:18380/v1/google/notifications/example > simulator.log 2>&1 &
 example_stores 183
@@ -73,7 +76,7 @@ curl -sf -X PUT localhost:18380/v1/admin/paywalls -H 'Authorization: Bearer sk_e
 # The customers, through the simulator's stores and Perennial's API as the apps would send them.
 started=$(date +%s)
 python3 - <<'PY' || { tail -30 serve.log >&2; exit 1; }
-import http.client, json, sys, time
+import datetime, http.client, json, sys, time
 
 SECRET, PUBLIC = "Bearer sk_example_0123456789", "Bearer pk_example_0123456789"
 
@@ -122,6 +125,39 @@ def app_store(account, product, offer="none"):
 
 
 made = {}
+# Months of history: two monthly subscribers join each month from 200 days ago, the second of every other
+# month turning auto-renew off in its first period; the simulator's clock is advanced a month at a time
+# (renewals and their notifications as Apple sends them), then to two minutes ago, where it runs on in real time.
+def advance(seconds):
+    simulator("POST", "/simulator/clock/advance", {"seconds": seconds})
+
+
+history = []
+for month in range(6):
+    for suffix, leaves in (("a", False), ("b", month % 2 == 0)):
+        account = f"m{month}{suffix}"
+        original, receipt = app_store(account, "pro.monthly")
+        perennial("POST", "/v1/receipts", {"app_user_id": account, "receipt_data": receipt})
+        history.append((account, original, leaves))
+    advance(20 * 86_400)
+    for account, original, leaves in history:
+        if leaves and account.startswith(f"m{month}"):
+            simulator("POST", f"/simulator/subscriptions/{original}/auto-renew", {"enabled": False})
+    advance(10 * 86_400)
+behind = time.time() * 1000 - simulator("GET", "/simulator/clock")["now_ms"] - 120_000
+if behind > 0:
+    advance(behind / 1000)
+
+
+def caught_up(account):
+    held = simulator("GET", f"/simulator/accounts/{account}?bundle_id=com.example.perennial")["subscriptions"][0]["expires_at_ms"]
+    recorded = subscriptions(account)[0].get("expires_at")
+    return recorded is not None and abs(datetime.datetime.fromisoformat(recorded.replace("Z", "+00:00")).timestamp() * 1000 - held) < 1000
+
+
+for account, original, leaves in history:
+    wait_for(f"{account}'s renewals", lambda: caught_up(account), seconds=90)
+made["m0a…m5b"] = f"app_store pro.monthly, {len(history)} subscribers joining a month apart from 200 days ago"
 # App Store, in production: the simulator runs on real time (--time-scale '{factor: 1}', not the sandbox's month in
 # 5 minutes), so nothing renews or lapses while the browser compares figures and today's stock figures are not 0.
 # Hugo takes pro.yearly's introductory offer (3 months) and Gus pro.monthly's free week, for the offers page.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PerennialCore
 import PerennialSimulator
 import PerennialStoreModule
 import ServiceLifecycle
@@ -10,7 +11,7 @@ import Yams
 public enum SimulatorRunner {
     /// Reads a simulator configuration (YAML or JSON); with no file, the ready-made example app.
     public static func configuration(
-        path: String?, timeScale: String?, notificationURL: String? = nil, notificationURLV1: String? = nil
+        path: String?, timeScale: String?, notificationURL: String? = nil, notificationURLV1: String? = nil, start: String? = nil
     ) throws -> SimulatorConfiguration {
         var configuration = SimulatorConfiguration.example()
         if let path {
@@ -29,6 +30,12 @@ public enum SimulatorRunner {
             } catch {
                 throw ConfigurationError(file: "--time-scale", key: "", problem: "expected apple_sandbox, manual or {factor: N}")
             }
+        }
+        if let start {
+            guard let date = ISO8601DateFormatter().date(from: start) else {
+                throw ConfigurationError(file: "--start", key: "", problem: "expected an ISO 8601 instant such as 2026-05-01T12:00:00Z")
+            }
+            configuration.start = Instant(date)
         }
         for index in configuration.apps.indices {
             if let notificationURL { configuration.apps[index].notificationURL = notificationURL }

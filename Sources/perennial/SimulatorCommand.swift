@@ -23,6 +23,9 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Option(help: "How simulated time runs: apple_sandbox (default; a month renews every 5 minutes), manual, or '{factor: N}'.")
     var timeScale: String?
 
+    @Option(help: "The simulated instant a new App Store starts at (ISO 8601, e.g. 2026-05-01T12:00:00Z; default: now): with the control API's clock advance, months of history in minutes.")
+    var start: String?
+
     @Option(help: "Send App Store Server Notifications version 2 for every app to this URL (e.g. http://127.0.0.1:8080/v1/apple/notifications/example).")
     var notificationURL: String?
 
@@ -47,7 +50,8 @@ struct SimulatorCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             let configuration = try SimulatorRunner.configuration(
-                path: config, timeScale: timeScale, notificationURL: notificationURL, notificationURLV1: notificationURLV1
+                path: config, timeScale: timeScale, notificationURL: notificationURL, notificationURLV1: notificationURLV1,
+                start: start
             )
             try await SimulatorRunner.run(
                 configuration: configuration, host: host, port: port, stateFolder: ephemeral ? nil : stateDir,

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import PerennialCore
 import PerennialServer
 import PerennialSimulator
 import PerennialStoreModule
@@ -11,6 +12,16 @@ import Testing
 /// `perennial simulator` serves every store module's simulator beside the App Store's: its routes on the
 /// same port, ticked every second.
 @Suite struct StoreSimulatorServingTests {
+    /// `--start`: a new App Store's clock starts at the instant given (ISO 8601); anything else is refused.
+    @Test func theStartOptionSetsTheSimulatedStart() throws {
+        let configuration = try SimulatorRunner.configuration(path: nil, timeScale: "{factor: 1}", start: "2026-05-01T12:00:00Z")
+        #expect(configuration.start == Instant(milliseconds: 1_777_636_800_000))
+        #expect(try SimulatorRunner.configuration(path: nil, timeScale: nil).start == nil)
+        for bad in ["yesterday", "2026-05-01", ""] {
+            #expect(throws: ConfigurationError.self) { try SimulatorRunner.configuration(path: nil, timeScale: nil, start: bad) }
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func eachModulesSimulatorIsServedAndTicked() async throws {
         let bound = Mutex<Int?>(nil)
         let server = Task {
